@@ -1,0 +1,7 @@
+"""Entry point for ``python -m quizterm``."""
+
+import sys
+
+from quizterm.cli import main
+
+sys.exit(main())

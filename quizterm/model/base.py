@@ -1,0 +1,39 @@
+"""Shared pieces of the content model: the strict base class and safe text types."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Annotated
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+# C0 controls except tab and newline, DEL, C1 controls, and bidi overrides/isolates: none of
+# these may reach the terminal, so content that holds them is rejected at load time.
+_FORBIDDEN = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f\x80-\x9f\u202a-\u202e\u2066-\u2069]"
+)
+
+
+def _check_text(value: str) -> str:
+    match = _FORBIDDEN.search(value)
+    if match:
+        ch = match.group()
+        name = unicodedata.name(ch, f"U+{ord(ch):04X}")
+        raise ValueError(f"control character {name} (U+{ord(ch):04X}) is not allowed in text")
+    if not value.strip():
+        raise ValueError("text must not be empty")
+    return value
+
+
+Text = Annotated[str, Field(strict=True), AfterValidator(_check_text)]
+"""Human text shown to the learner: a non-empty string with no control characters."""
+
+Slug = Annotated[str, Field(strict=True, pattern=r"^[a-z0-9][a-z0-9._-]{0,79}$")]
+"""A stable identifier: lower-case letters, digits, '.', '_' and '-'."""
+
+
+class Strict(BaseModel):
+    """Base for every content model: unknown keys are errors and instances are immutable."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=False)
