@@ -1,0 +1,143 @@
+"""QuiztermApp: the app shell (screens by registry name, errors as notifications, clean exits)."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import signal
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from quizterm.i18n import Translator
+from quizterm.tui.screens import SCREENS, is_available, load_screen
+
+def accepted_kwargs(cls: type, kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The subset of ``kwargs`` that ``cls(...)`` accepts, so callers may offer context freely."""
+    params = inspect.signature(cls).parameters
+    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
+        return kwargs
+    return {k: v for k, v in kwargs.items() if k in params}
+
+
+STYLES = Path(__file__).parent / "styles"
+
+# Screens the command palette and the home menu offer, in order: (registry name, i18n key stem).
+PALETTE_SCREENS = (
+    ("home", "app.cmd.home"), ("reader", "app.cmd.reader"), ("glossary", "app.cmd.glossary"),
+    ("flashcards", "app.cmd.flashcards"), ("practice", "app.cmd.practice"),
+    ("drill", "app.cmd.drill"), ("notebook", "app.cmd.notebook"), ("stats", "app.cmd.stats"),
+    ("lab", "app.cmd.lab"), ("problems", "app.cmd.problems"), ("help", "app.cmd.help"),
+)
+
+
+class QuiztermApp(App[int]):
+    """The study app. Build it with ``quizterm.tui.factory.build_app``."""
+
+    TITLE = "quizterm"
+    CSS_PATH = [
+        STYLES / "global.tcss", STYLES / "app.tcss", STYLES / "home.tcss",
+        STYLES / "reader.tcss", STYLES / "lab.tcss",
+    ]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "bind.quit", id="quit", priority=True),
+        Binding("ctrl+c", "quit", "bind.quit", show=False, id="quit-ctrl-c", priority=True),
+        Binding("question_mark", "open('help')", "bind.help", id="help"),
+    ]
+
+    def __init__(self, settings, *, bank, problems, store, clock, start: str = "home",
+                 start_args: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.settings = settings
+        self.bank = bank
+        self.problems = list(problems)
+        self.store = store
+        self.clock = clock
+        self.tr = Translator(settings.lang)
+        self._start = (start, dict(start_args or {}))
+        if settings.plain:
+            self.theme = "textual-ansi"
+
+    # --- life cycle -------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        if not self.is_headless:
+            self._install_signal_handlers()
+        name, kwargs = self._start
+        if name != "home":
+            self.open_screen("home")  # so leaving the start screen lands somewhere useful
+        self.open_screen(name, **kwargs)
+
+    def _install_signal_handlers(self) -> None:
+        # SIGTERM/SIGHUP would otherwise kill the process with the terminal still in raw mode
+        # and the alternate screen on; exiting through Textual restores both.
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            try:
+                loop.add_signal_handler(sig, self.exit, None, 128 + sig)
+            except (NotImplementedError, RuntimeError, ValueError):  # not on this platform/thread
+                pass
+
+    # --- screens ----------------------------------------------------------------------------
+
+    def open_screen(self, name: str, **kwargs: Any) -> bool:
+        """Push the screen registered as ``name``; say so honestly when it does not exist yet.
+
+        Returns:
+            True when a screen was pushed.
+        """
+        cls = load_screen(name)
+        if cls is None:
+            self.notify(self.tr("app.unavailable", name=self.tr(f"app.cmd.{name}")),
+                        title=self.tr("app.unavailable.title"), severity="warning")
+            return False
+        self.push_screen(cls(**accepted_kwargs(cls, kwargs)))
+        return True
+
+    def screen_available(self, name: str) -> bool:
+        """Whether ``name`` is registered and built."""
+        return is_available(name)
+
+    def action_open(self, name: str) -> None:
+        """Open a screen by registry name (used by bindings and the command palette)."""
+        self.open_screen(name)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back":  # nothing to go back to from the home screen
+            return len(self.screen_stack) > 2
+        return True
+
+    def action_back(self) -> None:
+        """Leave the current screen (the home screen stays)."""
+        if len(self.screen_stack) > 2:
+            self.pop_screen()
+
+    # --- errors -----------------------------------------------------------------------------
+
+    def notify_error(self, exc: BaseException) -> None:
+        """Show an error as a notification; the app keeps running."""
+        message = str(exc) or type(exc).__name__
+        self.notify(message, title=self.tr("app.error.title"), severity="error", markup=False,
+                    timeout=8)
+        self.log.error(repr(exc))
+
+    async def run_action(self, action, default_namespace=None, namespaces=None) -> bool:
+        """Run an action; an exception inside it becomes a notification instead of an exit."""
+        try:
+            return await super().run_action(action, default_namespace, namespaces)
+        except Exception as exc:  # noqa: BLE001 - any failure in an action must not end the app
+            self.notify_error(exc)
+            return True
+
+    # --- command palette --------------------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for name, key in PALETTE_SCREENS:
+            if name in SCREENS and name != "home":
+                yield SystemCommand(self.tr(key), self.tr(f"{key}.help"),
+                                    lambda name=name: self.open_screen(name))
