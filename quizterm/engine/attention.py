@@ -1,0 +1,144 @@
+"""Scaled dot-product attention, computed tile by tile so the softmax passes stay in cache."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numpy.typing import ArrayLike, DTypeLike, NDArray
+
+# Scores kept per tile (elements): rows * T_k stays near L2 size, so the in-place softmax
+# passes after each matmul read cache, not main memory.
+_TILE_ELEMS = 1 << 16
+
+
+def scale_factor(scale: bool | float, d_k: int) -> float:
+    """The factor multiplying QKᵀ: ``1/sqrt(d_k)`` if ``scale`` is True, 1 if False, else ``scale``."""
+    if scale is True:
+        return 1.0 / math.sqrt(d_k) if d_k else 1.0
+    if scale is False:
+        return 1.0
+    return float(scale)
+
+
+def scaled_dot_product_attention(
+    q: ArrayLike,
+    k: ArrayLike,
+    v: ArrayLike,
+    mask: ArrayLike | None = None,
+    scale: bool | float = True,
+    *,
+    causal: bool = False,
+    dtype: DTypeLike = np.float64,
+) -> tuple[NDArray[np.floating], NDArray[np.floating]]:
+    """softmax(Q Kᵀ / sqrt(d_k)) V, returning the weights too.
+
+    Works on ``(T, d)`` arrays and on any leading batch/head axes (broadcast between q, k, v
+    and the mask).
+
+    A hand-computed 2x2 example: q = k = I (2x2), v = [[1, 2], [3, 4]], scale=False: the scores
+    are I, each row is softmax([1, 0]) = [e/(e+1), 1/(e+1)] ≈ [0.731, 0.269], so the first output
+    row is 0.731*[1, 2] + 0.269*[3, 4] ≈ [1.538, 2.538].
+
+    Args:
+        q: ``(..., T_q, d_k)`` queries.
+        k: ``(..., T_k, d_k)`` keys.
+        v: ``(..., T_k, d_v)`` values.
+        mask: Optional boolean array broadcastable to ``(..., T_q, T_k)``; ``True`` = may attend.
+            A query whose keys are all masked gets zero weights and a zero output.
+        scale: True divides the scores by ``sqrt(d_k)``, False leaves them, a float multiplies.
+        causal: Also apply a causal (lower-triangular, top-left aligned) mask; key tiles above
+            the diagonal are skipped, not computed.
+        dtype: float64 by default; ``np.float32`` for speed.
+
+    Returns:
+        ``(out (..., T_q, d_v), weights (..., T_q, T_k))``.
+    """
+    q, k, v = (np.asarray(a, dtype=dtype) for a in (q, k, v))
+    if q.ndim < 2 or k.ndim < 2 or v.ndim < 2:
+        raise ValueError("q, k and v need at least 2 dimensions (T, d)")
+    T_q, d_k = q.shape[-2:]
+    T_k, d_v = v.shape[-2:]
+    if k.shape[-1] != d_k or k.shape[-2] != T_k:
+        raise ValueError(f"shapes do not fit: q {q.shape}, k {k.shape}, v {v.shape}")
+    m = None if mask is None else np.asarray(mask, dtype=bool)
+    lead = np.broadcast_shapes(q.shape[:-2], k.shape[:-2], v.shape[:-2],
+                               () if m is None else m.shape[:-2])
+    if m is not None:
+        m = np.broadcast_to(m, lead + (T_q, T_k))  # (..., T_q, T_k)
+        m = m.reshape((-1, T_q, T_k))  # (n, T_q, T_k)
+    n = math.prod(lead)
+    factor = scale_factor(scale, d_k)
+    # Scaling Q (T·d numbers) is cheaper than scaling the scores (T·T numbers).
+    qs = np.broadcast_to(q * np.asarray(factor, dtype=q.dtype), lead + (T_q, d_k)).reshape((n, T_q, d_k))
+    kt = np.broadcast_to(k, lead + (T_k, d_k)).reshape((n, T_k, d_k)).swapaxes(-1, -2)  # (n, d_k, T_k)
+    vv = np.broadcast_to(v, lead + (T_k, d_v)).reshape((n, T_k, d_v))  # (n, T_k, d_v)
+    # Causal rows never write above the diagonal, so those weights must start at zero.
+    weights = (np.zeros if causal else np.empty)((n, T_q, T_k), dtype=q.dtype)  # (n, T_q, T_k)
+    out = np.empty((n, T_q, d_v), dtype=q.dtype)  # (n, T_q, d_v)
+    rows = max(8, min(T_q, _TILE_ELEMS // max(T_k, 1)))
+    for b in range(n):
+        for r0 in range(0, T_q, rows):
+            r1 = min(r0 + rows, T_q)
+            _attend_tile(qs[b], kt[b], vv[b], weights[b], out[b], r0, r1,
+                         None if m is None else m[b], causal)
+    return out.reshape(lead + (T_q, d_v)), weights.reshape(lead + (T_q, T_k))
+
+
+def _attend_tile(qs, kt, v, weights, out, r0: int, r1: int, m, causal: bool) -> None:
+    """Fill ``weights[r0:r1]`` and ``out[r0:r1]`` in place."""
+    T_k = kt.shape[-1]
+    kend = min(T_k, r1) if causal else T_k
+    if kend == 0:  # no key at all: zero weights, zero output
+        weights[r0:r1] = 0.0
+        out[r0:r1] = 0.0
+        return
+    w = weights[r0:r1, :kend]  # (rows, kend) view into the result
+    np.matmul(qs[r0:r1], kt[:, :kend], out=w)
+    masked = m is not None
+    if causal and kend > r0:
+        # Only the square on the diagonal holds keys later than their query.
+        tri = np.tri(r1 - r0, kend - r0, dtype=bool)  # (rows, kend - r0)
+        np.copyto(w[:, r0:], -np.inf, where=~tri)
+        masked = True
+    if m is not None:
+        np.copyto(w, -np.inf, where=~m[r0:r1, :kend])
+    softmax_rows_(w, masked)
+    np.matmul(w, v[:kend], out=out[r0:r1])
+
+
+def softmax_rows_(w: NDArray[np.floating], masked: bool = True) -> None:
+    """Softmax over the last axis of a 2-D array, in place; all -inf rows become zeros."""
+    peak = w.max(axis=-1, keepdims=True)  # (rows, 1)
+    if masked:
+        peak[~np.isfinite(peak)] = 0.0
+    np.subtract(w, peak, out=w)
+    np.exp(w, out=w)
+    total = w.sum(axis=-1, keepdims=True)  # (rows, 1)
+    if masked:
+        total[total == 0] = 1.0
+    np.divide(w, total, out=w)
+
+
+def attention_steps(
+    q: ArrayLike, k: ArrayLike, v: ArrayLike, mask: ArrayLike | None = None, scale: bool | float = True
+) -> dict[str, NDArray[np.float64]]:
+    """Each stage of attention for one head, for teaching.
+
+    Args:
+        q: ``(T_q, d_k)``; k: ``(T_k, d_k)``; v: ``(T_k, d_v)``.
+        mask: Optional ``(T_q, T_k)`` boolean mask, ``True`` = may attend.
+        scale: As in :func:`scaled_dot_product_attention`.
+
+    Returns:
+        ``scores`` QKᵀ, ``scaled``, ``masked`` (masked entries -inf), ``weights``, ``output``.
+    """
+    from quizterm.engine.softmax import softmax
+
+    q, k, v = (np.asarray(a, dtype=np.float64) for a in (q, k, v))
+    scores = q @ k.T  # (T_q, T_k)
+    scaled = scores * scale_factor(scale, q.shape[-1])  # (T_q, T_k)
+    masked = scaled if mask is None else np.where(np.asarray(mask, dtype=bool), scaled, -np.inf)
+    weights = softmax(masked, axis=-1)  # (T_q, T_k)
+    return {"scores": scores, "scaled": scaled, "masked": masked, "weights": weights,
+            "output": weights @ v}  # (T_q, d_v)

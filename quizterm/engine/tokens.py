@@ -1,0 +1,42 @@
+"""Splitting a sentence into tokens and giving each token a reproducible toy embedding."""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+from numpy.typing import NDArray
+
+
+def tokenize(text: str) -> list[str]:
+    """Whitespace-separated words if the text has spaces, else one token per character.
+
+    ``"我 愛 你"`` -> ``["我", "愛", "你"]``; ``"我愛你"`` -> the same; ``"the cat"`` -> two words.
+    """
+    text = text.strip()
+    if not text:
+        return []
+    if any(ch.isspace() for ch in text):
+        return text.split()
+    return list(text)
+
+
+def token_seed(token: str, seed: int = 0) -> int:
+    """A 64-bit seed from a hash of ``(seed, token)``: the same token always gets the same one."""
+    digest = hashlib.blake2b(f"{seed}\x00{token}".encode("utf-8"), digest_size=8).digest()
+    return int.from_bytes(digest, "little")
+
+
+def embed_tokens(tokens: list[str], d_model: int, *, seed: int = 0) -> NDArray[np.float64]:
+    """Toy embeddings: each token's vector comes from a generator seeded by its own hash.
+
+    The same token gets the same vector wherever it appears and in every run (unlike Python's
+    ``hash``, blake2b is not salted per process).
+
+    Returns:
+        A ``(T, d_model)`` float64 array of standard-normal entries.
+    """
+    out = np.empty((len(tokens), d_model), dtype=np.float64)  # (T, d_model)
+    for i, tok in enumerate(tokens):
+        out[i] = np.random.default_rng(token_seed(tok, seed)).standard_normal(d_model)
+    return out

@@ -1,0 +1,1 @@
+"""Text and Rich renderers for engine results (may import rich, never textual)."""

@@ -1,0 +1,149 @@
+"""Attention weights as heat tables and the step-by-step view of one head (Rich or plain text)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
+from rich.text import Text
+
+from quizterm.render.attention_grid import Grid, matrix_grid, weights_grid
+
+
+class GridRenderable:
+    """A laid-out grid as a Rich renderable that yields its segments directly.
+
+    A Rich ``Table`` with a style per cell takes ~300 ms at 64x64 and one styled ``Text`` ~45 ms
+    (it re-divides spans and wraps); yielding pre-styled segments skips both. Lines wider than
+    the console are cropped by the console, never wrapped.
+    """
+
+    def __init__(self, grid: Grid, *, color: bool = True):
+        self.grid = grid
+        self.color = color
+
+    @property
+    def plain(self) -> str:
+        return self.grid.plain()
+
+    def __str__(self) -> str:
+        return self.plain
+
+    def to_text(self) -> Text:
+        """The same content as one Rich ``Text`` (slower to render; for callers that need Text)."""
+        text = Text(no_wrap=True, overflow="crop", end="")
+        for n, line in enumerate(self.grid.lines):
+            if n:
+                text.append("\n")
+            for piece, style in line:
+                text.append(piece, style if self.color else None)
+        return text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        newline = Segment.line()
+        for line in self.grid.lines:
+            if self.color:
+                yield from (Segment(t, s) for t, s in line)
+            else:
+                yield Segment("".join(t for t, _ in line))
+            yield newline
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        width = max((sum(cell_len(t) for t, _ in line) for line in self.grid.lines), default=0)
+        return Measurement(width, width)
+
+
+def grid_text(grid: Grid, *, color: bool = True) -> GridRenderable:
+    """Wrap a grid as a renderable (styles dropped when ``color`` is False)."""
+    return GridRenderable(grid, color=color)
+
+
+def weights_table(weights: np.ndarray, q_tokens: Sequence[str], k_tokens: Sequence[str], *,
+                  mask: np.ndarray | None = None, color: bool = True, title: str | None = None) -> GridRenderable:
+    """A heat table of attention weights as a Rich renderable.
+
+    Rows are query tokens, columns key tokens; each cell shows the weight to 2 decimals on a
+    heat background, masked cells show '·', the largest weight of each row is bold, underlined
+    and followed by '*', and the last column holds the row sum.
+
+    Args:
+        weights: ``(T_q, T_k)`` weights.
+        q_tokens: ``T_q`` row labels.
+        k_tokens: ``T_k`` column labels.
+        mask: Optional boolean mask broadcastable to ``(T_q, T_k)``, ``True`` = may attend.
+        color: False drops every style (``NO_COLOR``/``--plain``): the numbers alone carry it.
+        title: Optional first line.
+    """
+    return grid_text(weights_grid(weights, q_tokens, k_tokens, mask=mask, title=title), color=color)
+
+
+def weights_text(weights: np.ndarray, q_tokens: Sequence[str], k_tokens: Sequence[str], *,
+                 mask: np.ndarray | None = None, color: bool = False, title: str | None = None) -> str:
+    """The same table as :func:`weights_table` as plain text (``color`` is accepted and ignored)."""
+    return weights_grid(weights, q_tokens, k_tokens, mask=mask, title=title).plain()
+
+
+def head_title(result, head: int) -> str:
+    """``"head 1/2 · causal · d_k=4"``-style caption for one head's table."""
+    parts = [f"head {head + 1}/{result.heads}", f"d_k={result.d_model // result.heads}"]
+    if result.causal:
+        parts.append("causal")
+    if not result.scale:
+        parts.append("unscaled")
+    if not result.positional:
+        parts.append("no PE")
+    return " · ".join(parts)
+
+
+def heads_renderable(result, *, color: bool = True) -> Group:
+    """One weights table per head of an ``AttentionDemoResult``, separated by blank lines."""
+    items = []
+    for i in range(result.heads):
+        if i:
+            items.append(Text(""))
+        items.append(weights_table(result.weights[i], result.tokens, result.tokens, mask=result.mask,
+                                   color=color, title=head_title(result, i)))
+    return Group(*items)
+
+
+def _step_grids(result, head: int) -> list[Grid]:
+    steps = result.head_steps(head)
+    toks = result.tokens
+    d_k = result.d_model // result.heads
+    dims = [f"d{j}" for j in range(steps["output"].shape[1])]
+    scaled_caption = f"2. scaled = QKᵀ / √d_k (d_k = {d_k})" if result.scale else "2. scaled: no scaling (--no-scale)"
+    masked_caption = ("3. masked: -∞ where a query may not attend (causal)" if result.mask is not None
+                      else "3. masked: no mask, unchanged")
+    return [
+        matrix_grid(steps["scores"], toks, toks, title="1. scores = Q Kᵀ (rows: queries, columns: keys)"),
+        matrix_grid(steps["scaled"], toks, toks, title=scaled_caption),
+        matrix_grid(steps["masked"], toks, toks, title=masked_caption),
+        weights_grid(steps["weights"], toks, toks, mask=result.mask,
+                     title="4. weights = softmax of each row (* = row max)"),
+        matrix_grid(steps["output"], toks, dims, title="5. output = weights × V"),
+    ]
+
+
+def steps_renderable(result, head: int, *, color: bool = True) -> Group:
+    """QKᵀ -> scaled -> masked -> softmax -> × V for one head, each stage a small table.
+
+    Args:
+        result: An ``AttentionDemoResult``.
+        head: Head index (0-based).
+        color: False drops every style.
+    """
+    items: list = []
+    for n, grid in enumerate(_step_grids(result, head)):
+        if n:
+            items.append(Text(""))
+        items.append(grid_text(grid, color=color))
+    return Group(*items)
+
+
+def steps_text(result, head: int) -> str:
+    """The step view of :func:`steps_renderable` as plain text."""
+    return "\n\n".join(g.plain() for g in _step_grids(result, head))
