@@ -1,0 +1,302 @@
+"""The Store: opening with start-up checks, migrations, locking, backups, and the write plumbing."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Iterator
+
+from quizterm.clock import Clock, SystemClock
+from quizterm.store import backup as bk
+from quizterm.store.attempts import AttemptsMixin
+from quizterm.store.cards import CardsMixin
+from quizterm.store.db import FaultHook, connect, write_tx
+from quizterm.store.drills import DrillsMixin
+from quizterm.store.errors import StoreDamaged, StoreError, StoreLocked
+from quizterm.store.integrity import header_problem, move_aside, quick_check
+from quizterm.store.lock import InstanceLock
+from quizterm.store.notebook import NotebookMixin
+from quizterm.store.reading import ReadingMixin
+from quizterm.store.records import BackupInfo
+from quizterm.store.schema import CURRENT_VERSION, check_not_too_new, migrate, read_version
+from quizterm.store.settings import SettingsMixin
+
+DEFAULT_BACKUP_EVERY = 50
+
+
+def lock_path_for(db_path: Path) -> Path:
+    """The instance lock file beside the database: ``<home>/quizterm.lock``."""
+    return db_path.parent / "quizterm.lock"
+
+
+class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin, SettingsMixin):
+    """The learner's progress in one SQLite file. Open with ``Store.open``; use as a context manager."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path, clock: Clock, lock: InstanceLock | None,
+                 *, read_only: bool, backup_every: int | None, busy_timeout: float):
+        self._conn = conn
+        self.path = path
+        self._clock = clock
+        self._lock = lock
+        self.read_only = read_only
+        self.busy_timeout = busy_timeout
+        self._backup_every = backup_every
+        self._fault: FaultHook | None = None
+        self.last_backup_error: str | None = None
+        self.migrated_from: int | None = None
+
+    # ----- opening -----------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: Path, *, clock: Clock | None = None, busy_timeout: float = 2.0,
+             exclusive: bool = False, lock_wait: float = 1.0, read_only: bool = False,
+             auto_backup: bool = True, backup_every: int | None = None, _lock: InstanceLock | None = None) -> Store:
+        """Open (or create) the store, after checking it.
+
+        Args:
+            path: the database file; parent folders are created.
+            clock: wall clock for records (SystemClock by default).
+            busy_timeout: seconds SQLite waits on a locked database before a write fails.
+            exclusive: take the instance lock (the TUI does), waiting ``lock_wait`` seconds.
+            read_only: for verbs that only read (stats, export, doctor): no lock, no writes,
+                no migration; a missing database reads as empty.
+            auto_backup: make the day's backup on open and one every ``backup_every`` answers.
+            backup_every: answers between backups (default: setting ``backup.every_answers`` or 50).
+
+        Raises:
+            StoreLocked: another instance holds the lock.
+            StoreTooNew: the file comes from a newer quizterm (left untouched).
+            StoreDamaged: the file failed its check; it was moved aside when we could.
+        """
+        path = Path(path)
+        clock = clock or SystemClock()
+        if read_only:
+            return cls._open_read_only(path, clock, busy_timeout)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock = _lock or InstanceLock(lock_path_for(path))
+        if exclusive:
+            lock.acquire(lock_wait)
+        try:
+            store = cls._open_checked(path, clock, busy_timeout, lock, backup_every)
+        except BaseException:
+            lock.release()
+            raise
+        if auto_backup:
+            store._daily_backup()
+        if not exclusive and lock.held:
+            lock.release()
+            store._lock = None
+        return store
+
+    @classmethod
+    def _open_checked(cls, path: Path, clock: Clock, busy_timeout: float, lock: InstanceLock,
+                      backup_every: int | None) -> Store:
+        problem = header_problem(path) if path.exists() else None
+        conn = None
+        if problem is None:
+            try:
+                conn = connect(path, busy_timeout=busy_timeout)
+                problem = quick_check(conn)
+                version = read_version(conn) if problem is None else None
+                if problem is None and version is None:
+                    problem = "not a quizterm database (no schema_version table)"
+            except sqlite3.DatabaseError as err:
+                problem = str(err)
+            except sqlite3.Error as err:
+                if conn:
+                    conn.close()
+                raise StoreError(f"cannot open {path}: {err}") from err
+        if problem is not None:
+            if conn:
+                conn.close()
+            cls._damaged(path, clock, lock, problem)
+        try:
+            check_not_too_new(version, path)
+            store = cls(conn, path, clock, lock, read_only=False, backup_every=backup_every,
+                        busy_timeout=busy_timeout)
+            if version < CURRENT_VERSION:
+                if not lock.try_acquire():
+                    raise StoreLocked(None, lock.path)
+                if version > 0:
+                    store.backup(tag=f"pre-migrate-v{version}")
+                    store.migrated_from = version
+                migrate(conn, version)
+            return store
+        except BaseException:
+            conn.close()
+            raise
+
+    @classmethod
+    def _damaged(cls, path: Path, clock: Clock, lock: InstanceLock, problem: str) -> None:
+        """Move the damaged file aside (only when no other instance uses it) and raise StoreDamaged."""
+        moved = None
+        if lock.try_acquire():
+            moved = move_aside(path, "damaged", clock.now())
+        raise StoreDamaged(path, moved, bk.verified_backups(bk.backup_dir(path)), problem)
+
+    @classmethod
+    def _open_read_only(cls, path: Path, clock: Clock, busy_timeout: float) -> Store:
+        if not path.exists():
+            conn = connect(":memory:", busy_timeout=busy_timeout)
+            migrate(conn, 0)
+            return cls(conn, path, clock, None, read_only=True, backup_every=None, busy_timeout=busy_timeout)
+        problem = header_problem(path)
+        conn = None
+        if problem is None:
+            try:
+                conn = connect(path, busy_timeout=busy_timeout, read_only=True)
+                problem = quick_check(conn)
+                version = read_version(conn) if problem is None else None
+                if problem is None and version is None:
+                    problem = "not a quizterm database (no schema_version table)"
+            except sqlite3.DatabaseError as err:
+                problem = str(err)
+        if problem is not None:
+            if conn:
+                conn.close()
+            raise StoreDamaged(path, None, bk.verified_backups(bk.backup_dir(path)), problem)
+        check_not_too_new(version, path)
+        if version < CURRENT_VERSION:  # read an old file through an upgraded copy in memory
+            mem = connect(":memory:", busy_timeout=busy_timeout)
+            conn.backup(mem)
+            conn.close()
+            migrate(mem, version)
+            conn = mem
+        return cls(conn, path, clock, None, read_only=True, backup_every=None, busy_timeout=busy_timeout)
+
+    @classmethod
+    def restore_from(cls, path: Path, backup: Path, *, clock: Clock | None = None, lock_wait: float = 0.0,
+                     **open_kwargs) -> Store:
+        """Replace the database at ``path`` with a verified backup and open it (exclusively).
+
+        A database still at ``path`` is moved aside first (``*.before-restore-<stamp>``), never
+        overwritten. Raises StoreLocked if another instance runs, StoreError if the backup fails
+        verification.
+        """
+        path, backup = Path(path), Path(backup)
+        clock = clock or SystemClock()
+        problem = bk.verify(backup) if backup.is_file() else "no such file"
+        if problem:
+            raise StoreError(f"cannot restore from {backup}: {problem}")
+        lock = InstanceLock(lock_path_for(path))
+        lock.acquire(lock_wait)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(f".{path.name}.restoring")
+            tmp.unlink(missing_ok=True)
+            src = sqlite3.connect(f"file:{backup}?mode=ro", uri=True)
+            dst = sqlite3.connect(str(tmp), isolation_level=None)
+            try:
+                src.backup(dst)
+                dst.execute("PRAGMA journal_mode=WAL")
+            finally:
+                src.close()
+                dst.close()
+            with open(tmp, "rb+") as fh:
+                os.fsync(fh.fileno())
+            if path.exists():
+                move_aside(path, "before-restore", clock.now())
+            os.replace(tmp, path)
+            open_kwargs.setdefault("exclusive", True)
+            store = cls.open(path, clock=clock, _lock=lock, **open_kwargs)
+        except BaseException:
+            lock.release()
+            raise
+        if not store._lock:
+            lock.release()
+        return store
+
+    # ----- lifecycle ---------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the connection and release the instance lock."""
+        if self._conn is not None:
+            try:
+                self._conn.close()
+            finally:
+                self._conn = None
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The raw connection (for read-only queries in stats/export; writes go through methods)."""
+        return self._conn
+
+    @property
+    def schema_version(self) -> int:
+        return int(read_version(self._conn) or 0)
+
+    # ----- write plumbing ----------------------------------------------------------------------
+
+    def _now(self) -> datetime:
+        return self._clock.now()
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        if self.read_only:
+            raise StoreError("this store was opened read-only")
+        with write_tx(self._conn, self._fault) as conn:
+            yield conn
+
+    def _hook(self, stage: str) -> None:
+        if self._fault:
+            self._fault(stage)
+
+    def set_fault_hook(self, hook: FaultHook | None) -> None:
+        """Tests: call ``hook(stage)`` inside every write transaction (raise to inject a fault)."""
+        self._fault = hook
+
+    # ----- backups -----------------------------------------------------------------------------
+
+    @property
+    def backup_dir(self) -> Path:
+        return bk.backup_dir(self.path)
+
+    def backups(self) -> list[BackupInfo]:
+        """Backup files, newest first (not re-verified)."""
+        return bk.list_backups(self.backup_dir)
+
+    def backup(self, tag: str = "manual") -> BackupInfo:
+        """Write a verified backup now and rotate old ones. Raises StoreError if it fails."""
+        if self.read_only:
+            raise StoreError("cannot back up from a read-only store")
+        try:
+            info = bk.write_backup(self._conn, self.backup_dir, self._clock.now(), tag)
+        except (sqlite3.Error, OSError, ValueError) as err:
+            raise StoreError(f"backup failed: {err}") from err
+        bk.rotate(self.backup_dir)
+        self._conn.execute("INSERT INTO meta (key, value) VALUES ('answers_since_backup', '0')"
+                           " ON CONFLICT(key) DO UPDATE SET value='0'")
+        return info
+
+    def _try_backup(self, tag: str) -> None:
+        try:
+            self.backup(tag)
+            self.last_backup_error = None
+        except StoreError as err:
+            self.last_backup_error = str(err)
+
+    def _daily_backup(self) -> None:
+        today = self._clock.now().strftime("%Y%m%d")
+        if not any(b.created.strftime("%Y%m%d") == today for b in self.backups()):
+            self._try_backup("auto")
+
+    def _after_answers(self, n: int) -> None:
+        """Every N answers, a backup (its failure never loses the answer just saved)."""
+        every = self._backup_every or self.get_setting("backup.every_answers", DEFAULT_BACKUP_EVERY)
+        if not every or every <= 0:
+            return
+        row = self._conn.execute("SELECT value FROM meta WHERE key='answers_since_backup'").fetchone()
+        if row and int(row[0]) >= every:
+            self._try_backup("answers")
