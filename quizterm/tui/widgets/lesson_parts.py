@@ -1,0 +1,86 @@
+"""Literal rich renderables for the static parts of a lesson page (tables and lists)."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+__all__ = ["cues_table", "mapping_table", "pitfalls_text", "questions_text", "references_text",
+           "section_text"]
+
+
+def mapping_table(tr, rows) -> Table:
+    """The story-to-concept mapping as a two-column table."""
+    table = Table(box=box.SIMPLE_HEAD, expand=True, show_edge=False)
+    table.add_column(Text(tr("reader.mapping.story")), ratio=1)
+    table.add_column(Text(tr("reader.mapping.concept")), ratio=1)
+    for row in rows:
+        table.add_row(Text(row.story), Text(row.concept))
+    return table
+
+
+def cues_table(tr, cues) -> Table:
+    """Exam cue words and what to think of."""
+    table = Table(box=box.SIMPLE_HEAD, expand=True, show_edge=False)
+    table.add_column(Text(tr("reader.cues.cue")), ratio=1)
+    table.add_column(Text(tr("reader.cues.think")), ratio=2)
+    for cue in cues:
+        table.add_row(Text(cue.cue, style="bold"), Text(cue.think))
+    return table
+
+
+def section_text(number: int, section) -> Text:
+    """A numbered section: title, body and bullets."""
+    text = Text(f"{number}. ", style="bold")
+    text.append(section.title, style="bold")
+    text.append("\n")
+    text.append(section.body)
+    for bullet in section.bullets:
+        text.append("\n  • ")
+        text.append(bullet)
+    return text
+
+
+def pitfalls_text(tr, pitfalls) -> Text:
+    """The most common wrong ideas and their corrections."""
+    text = Text()
+    for n, p in enumerate(pitfalls):
+        if n:
+            text.append("\n")
+        text.append("✗ ", style="bold red")
+        text.append(p.text)
+        if p.correction:
+            text.append("\n  → ", style="green")
+            text.append(p.correction)
+    return text
+
+
+def questions_text(tr, questions) -> Text:
+    """The lesson's linked questions, by prompt."""
+    text = Text()
+    for n, q in enumerate(questions, 1):
+        if n > 1:
+            text.append("\n")
+        text.append(f"{n}. ", style="bold")
+        text.append(q.prompt or q.id)
+    if not questions:
+        text.append(tr("reader.no_questions"), style="dim")
+    return text
+
+
+def references_text(refs) -> Text:
+    """References with their links and notes."""
+    text = Text()
+    for n, ref in enumerate(refs):
+        if n:
+            text.append("\n")
+        text.append("• ")
+        text.append(ref.title, style="bold")
+        if ref.url:
+            text.append("  ")
+            text.append(ref.url, style="underline")
+        if ref.note:
+            text.append(" — ")
+            text.append(ref.note, style="dim")
+    return text
