@@ -1,18 +1,55 @@
-"""The `verify` verb (not implemented yet)."""
+"""The `verify` verb: recompute every answer key that can be computed and sample every generator."""
 
 from __future__ import annotations
 
 import argparse
+import os
+from pathlib import Path
 
 from quizterm.errors import UsageError
 from quizterm.settings import Settings
 
-HELP = "not available yet"
+HELP = "recompute checked answer keys and sample generated questions; exit 1 on any disagreement"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    pass
+    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+                        help="question banks or folders to verify (default: bundled content and --content)")
+    parser.add_argument("--seeds", type=int, default=None, metavar="N",
+                        help="random seeds sampled per generated question (default 40)")
+
+
+def _rel(path: Path) -> str:
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # another drive on Windows
+        return str(path)
 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
-    raise UsageError("this command is not available yet")
+    from quizterm.content import load_content
+    from quizterm.quiz.verify import DEFAULT_SEEDS, verify_bank
+
+    paths = list(args.paths) or settings.all_content_dirs()
+    missing = [p for p in paths if not p.exists()]
+    if missing:
+        raise UsageError(f"no such file or folder: {missing[0]}")
+    if not paths:
+        raise UsageError("nothing to verify: no bundled content and no PATH given")
+    seeds = DEFAULT_SEEDS if args.seeds is None else args.seeds
+    if not 1 <= seeds <= 100000:
+        raise UsageError("--seeds must be between 1 and 100000")
+    load = load_content(paths, cache_dir=None)
+    for problem in load.problems:
+        print(problem)
+    report = verify_bank(load.bank, seeds=seeds)
+    for f in report.findings:
+        where = f"{_rel(f.path)}:{f.line or 1}: " if f.path else ""
+        print(f"{where}{f.question_id}: {f.message}")
+    total = len(load.bank.questions)
+    status = "FAILED" if report.findings or load.problems else "ok"
+    print(f"verify {status}: {report.checked} checked, {report.generated} generated "
+          f"({report.instances} instances), {report.failed} failed, "
+          f"{len(report.verified)} of {total} questions verified"
+          + (f", {len(load.problems)} content problems" if load.problems else ""))
+    return 1 if report.findings or load.problems else 0

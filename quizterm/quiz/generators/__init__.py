@@ -34,7 +34,7 @@ def all_generators() -> dict[str, Generator]:
 
 def _load() -> None:
     # Template modules register themselves on import; imported lazily to keep `import quizterm.quiz` light.
-    pass
+    from quizterm.quiz.generators import attention, sizes  # noqa: F401
 
 
 __all__ = ["Draft", "GENERATORS", "Generator", "Param", "ParamError", "all_generators", "get_generator",

@@ -42,8 +42,10 @@ class Draft:
     col_labels: list[str] | None = None
     allow_fraction: bool = True
     allow_percent: bool = True
-    # The key recomputed independently through the engine path, for verify (None: not recomputed).
-    check: Callable[[], Any] | None = None
+    # For verify: check blocks ({op, args, select}) run through quizterm.quiz.checks, each with the
+    # value the generator's own arithmetic gave, so every key is computed two independent ways.
+    checks: list[tuple[dict[str, Any], Any]] = field(default_factory=list)
+    choice_values: list[float] | None = None  # single: the value each choice stands for
 
 
 class ParamError(ValueError):

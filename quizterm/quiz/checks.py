@@ -1,0 +1,349 @@
+"""Check operations that recompute answer keys with the engine (``check:`` blocks, ``quizterm verify``).
+
+A question item may carry::
+
+    check:
+      op: attention_weights          # an op below
+      args: {Q: [[1, 0], [0, 1]], K: [[1, 0], [0, 1]], scale: false}
+      select: "[0][1]"              # optional: the part of the result the key must equal
+      tolerance: 0.005               # optional: default the item's tolerance, else 0.005
+
+Numbers may be written as YAML numbers or strings; matrices as lists of rows; booleans as
+true/false. ``mask`` arguments are ``causal`` or a 0/1 matrix (1 = may attend).
+
+Ops and their args (result in brackets):
+
+- ``softmax``: ``x`` vector or matrix, ``axis`` (default -1) [same shape as x]
+- ``scores``: ``Q``, ``K`` (vectors or matrices), ``scale`` (default false: plain QKᵀ; true: ÷√d_k),
+  ``divisor`` (divide by this number instead) [QKᵀ; a number for two vectors]
+- ``attention_weights``: ``Q``, ``K``, ``mask``, ``scale`` (default true), ``divisor`` [(T_q, T_k)]
+- ``attention_output``: ``Q``, ``K``, ``V``, ``mask``, ``scale``, ``divisor``
+  [(T_q, d_v) output; select ``weights…`` or ``scores…`` for those parts]
+- ``masked_row``: ``scores`` vector, ``keep`` (0/1 vector) or ``upto`` (causal: keep 0..upto) [weights]
+- ``causal_mask``: ``T`` [(T, T) of 0/1, 1 = may attend]
+- ``pe``: ``pos``, ``i`` (column, 0-based), ``d_model`` [PE(pos, i): sin on even i, cos on odd i]
+- ``mha_params``: ``d_model``, ``h``, ``bias`` (default true) [4·d_model² (+ 4·d_model)]
+- ``block_params``: ``d_model``, ``d_ff``, ``h``, ``bias`` (default true), ``norms`` (default 2)
+  [total of one encoder block; select ``attention``, ``ffn`` or ``norms`` for a part]
+- ``comparisons``: ``n`` tokens, ``causal`` (default false) [n² query–key pairs, or n(n+1)/2]
+- ``head_dim``: ``d_model``, ``h`` [d_model / h, an error unless h divides d_model]
+- ``qk_variance``: ``d_k``, ``seed`` (default 0), ``samples`` (default 10000), ``scale``
+  (default false) [sample variance of q·k (or q·k/√d_k) for q, k ~ N(0, I)]
+- ``visible``: ``T``, ``pos`` (0-based query position), ``causal`` (default true)
+  [how many positions that query may attend: pos + 1 with a causal mask, else T]
+- ``saturation``: ``scores`` vector, ``d_k`` [max softmax weight; select ``unscaled`` / ``scaled``]
+
+``select`` grammar (no eval): an optional part name, then index groups, e.g. ``[0][1]``,
+``[0, 1]``, ``weights[1]``, ``[:, 0]``; negative indices count from the end.
+
+What the key must equal, by question type:
+
+- ``numeric``: ``answer``; ``matrix``: ``answer`` (same shape); ``short``: ``accepted[0]`` as a number.
+- ``single`` / ``multi``: put ``choice_values: [v0, v1, ...]`` (one per choice, in file order)
+  in ``args``; the computed value must equal the keyed choices' values and no other choice's.
+  Without ``choice_values``, each choice's text is read as a number.
+- ``true_false``: put ``claim: v`` in ``args``; the answer must be true exactly when the
+  computed value equals ``v``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import numpy as np
+
+from quizterm.quiz.generators import _math
+
+META_ARGS = ("choice_values", "claim")
+DEFAULT_TOLERANCE = 0.005
+
+
+class CheckError(ValueError):
+    """A check block cannot be evaluated (unknown op, bad argument, bad select); the message says why."""
+
+
+# --- argument coercion (YAML scalars arrive as strings) ---
+
+def _float(name: str, value: Any) -> float:
+    if isinstance(value, bool):
+        raise CheckError(f"{name}: expected a number, got {value!r}")
+    try:
+        out = float(str(value).strip()) if not isinstance(value, (int, float)) else float(value)
+    except ValueError:
+        raise CheckError(f"{name}: {value!r} is not a number") from None
+    if not math.isfinite(out):
+        raise CheckError(f"{name}: {value!r} is not a finite number")
+    return out
+
+
+def _int(name: str, value: Any, lo: int = 0, hi: int = 10**9) -> int:
+    f = _float(name, value)
+    if f != int(f) or not lo <= f <= hi:
+        raise CheckError(f"{name}: expected a whole number in {lo}..{hi}, got {value!r}")
+    return int(f)
+
+
+def _bool(name: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    word = str(value).strip().lower()
+    if word in ("true", "yes", "1", "on"):
+        return True
+    if word in ("false", "no", "0", "off"):
+        return False
+    raise CheckError(f"{name}: expected true or false, got {value!r}")
+
+
+def _array(name: str, value: Any, ndim: tuple[int, ...] = (1, 2)) -> np.ndarray:
+    def conv(v: Any) -> Any:
+        return [conv(x) for x in v] if isinstance(v, (list, tuple)) else _float(name, v)
+
+    try:
+        arr = np.array(conv(value), dtype=np.float64)
+    except ValueError:
+        raise CheckError(f"{name}: rows must all have the same length") from None
+    if arr.ndim not in ndim or arr.size == 0 or arr.size > 4096:
+        raise CheckError(f"{name}: expected a {' or '.join(f'{d}-D' for d in ndim)} list of numbers")
+    return arr
+
+
+def _mask(value: Any, shape: tuple[int, int]) -> np.ndarray | None:
+    if value is None:
+        return None
+    if isinstance(value, str) and value.strip().lower() == "causal":
+        return np.tri(shape[0], shape[1], dtype=bool)
+    m = _array("mask", value, (2,)) != 0
+    if m.shape != shape:
+        raise CheckError(f"mask: shape {m.shape} does not match the scores {shape}")
+    return m
+
+
+def _factor(args: dict[str, Any], d_k: int, default_scale: bool) -> float:
+    if args.get("divisor") is not None:
+        d = _float("divisor", args["divisor"])
+        if d == 0:
+            raise CheckError("divisor: must not be 0")
+        return 1.0 / d
+    return 1.0 / math.sqrt(d_k) if _bool("scale", args.get("scale", default_scale)) else 1.0
+
+
+# --- ops ---
+
+def op_softmax(a: dict[str, Any]) -> Any:
+    x = _array("x", a.get("x"))
+    axis = _int("axis", a.get("axis", -1), -2, 1)
+    if axis >= x.ndim or axis < -x.ndim:
+        raise CheckError(f"axis: {axis} does not exist for a {x.ndim}-D x")
+    return _math.softmax(x, axis=axis)
+
+
+def _qk(a: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+    q, k = _array("Q", a.get("Q")), _array("K", a.get("K"))
+    if q.shape[-1] != k.shape[-1]:
+        raise CheckError(f"Q and K need the same width d_k, got {q.shape[-1]} and {k.shape[-1]}")
+    return q, k
+
+
+def op_scores(a: dict[str, Any]) -> Any:
+    q, k = _qk(a)
+    s = np.atleast_2d(q) @ np.atleast_2d(k).T * _factor(a, q.shape[-1], False)
+    return float(s[0, 0]) if q.ndim == 1 and k.ndim == 1 else s
+
+
+def _attend(a: dict[str, Any], v: np.ndarray | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    q, k = _qk(a)
+    q, k = np.atleast_2d(q), np.atleast_2d(k)
+    if v is None:
+        v = np.zeros((k.shape[0], 1))
+    elif v.shape[0] != k.shape[0]:
+        raise CheckError(f"V needs one row per key: {k.shape[0]} rows, got {v.shape[0]}")
+    factor = _factor(a, q.shape[-1], True)
+    mask = _mask(a.get("mask"), (q.shape[0], k.shape[0]))
+    out, weights = _math.attention(q, k, v, mask=mask, factor=factor)
+    return out, weights, q @ k.T * factor
+
+
+def op_attention_weights(a: dict[str, Any]) -> Any:
+    return _attend(a, None)[1]
+
+
+def op_attention_output(a: dict[str, Any]) -> Any:
+    out, weights, scores = _attend(a, np.atleast_2d(_array("V", a.get("V"))))
+    return {"out": out, "weights": weights, "scores": scores}
+
+
+def op_masked_row(a: dict[str, Any]) -> Any:
+    s = _array("scores", a.get("scores"), (1,))
+    if a.get("keep") is not None:
+        keep = _array("keep", a["keep"], (1,)) != 0
+        if keep.shape != s.shape:
+            raise CheckError("keep: needs one 0/1 per score")
+    elif a.get("upto") is not None:
+        keep = np.arange(s.size) <= _int("upto", a["upto"], 0, s.size - 1)
+    else:
+        raise CheckError("masked_row needs keep or upto")
+    return _math.softmax(s, mask=keep)
+
+
+def op_causal_mask(a: dict[str, Any]) -> Any:
+    return _math.causal_mask(_int("T", a.get("T"), 1, 64)).astype(int)
+
+
+def op_pe(a: dict[str, Any]) -> Any:
+    d_model = _int("d_model", a.get("d_model"), 1, 8192)
+    return _math.positional_encoding(_int("pos", a.get("pos"), 0, 100000),
+                                     _int("i", a.get("i"), 0, d_model - 1), d_model)
+
+
+def _heads(a: dict[str, Any]) -> tuple[int, int]:
+    d_model, h = _int("d_model", a.get("d_model"), 1, 10**6), _int("h", a.get("h"), 1, 10**4)
+    if d_model % h:
+        raise CheckError(f"h={h} does not divide d_model={d_model}")
+    return d_model, h
+
+
+def op_mha_params(a: dict[str, Any]) -> Any:
+    d_model, _ = _heads(a)
+    return _math.mha_param_count(d_model, _bool("bias", a.get("bias", True)))
+
+
+def op_block_params(a: dict[str, Any]) -> Any:
+    d_model, _ = _heads(a)
+    bias = _bool("bias", a.get("bias", True))
+    parts = {"attention": _math.mha_param_count(d_model, bias),
+             "ffn": _math.ffn_param_count(d_model, _int("d_ff", a.get("d_ff"), 1, 10**6), bias),
+             "norms": _int("norms", a.get("norms", 2), 0, 4) * _math.layer_norm_param_count(d_model)}
+    return {"total": sum(parts.values()), **parts}
+
+
+def op_comparisons(a: dict[str, Any]) -> Any:
+    n = _int("n", a.get("n"), 1, 10**6)
+    return n * (n + 1) // 2 if _bool("causal", a.get("causal", False)) else n * n
+
+
+def op_head_dim(a: dict[str, Any]) -> Any:
+    d_model, h = _heads(a)
+    return d_model // h
+
+
+def op_qk_variance(a: dict[str, Any]) -> Any:
+    d_k = _int("d_k", a.get("d_k"), 1, 4096)
+    samples = _int("samples", a.get("samples", 10000), 100, 200000)
+    rng = np.random.default_rng(_int("seed", a.get("seed", 0), 0, 2**32 - 1))
+    q, k = rng.standard_normal((samples, d_k)), rng.standard_normal((samples, d_k))
+    dots = np.einsum("nd,nd->n", q, k)  # (samples,)
+    if _bool("scale", a.get("scale", False)):
+        dots = dots / math.sqrt(d_k)
+    return float(np.var(dots))
+
+
+def op_visible(a: dict[str, Any]) -> Any:
+    T = _int("T", a.get("T"), 1, 4096)
+    pos = _int("pos", a.get("pos"), 0, T - 1)
+    mask = _math.causal_mask(T) if _bool("causal", a.get("causal", True)) else np.ones((T, T), bool)
+    return int(mask[pos].sum())
+
+
+def op_saturation(a: dict[str, Any]) -> Any:
+    s = _array("scores", a.get("scores"), (1,))
+    d_k = _int("d_k", a.get("d_k"), 1, 100000)
+    return {"scaled": float(_math.softmax(s / math.sqrt(d_k)).max()),
+            "unscaled": float(_math.softmax(s).max())}
+
+
+@dataclass(frozen=True)
+class Op:
+    """A check operation: its function and the name of its main part (for dict results)."""
+
+    fn: Callable[[dict[str, Any]], Any]
+    main: str | None = None
+
+
+OPS: dict[str, Op] = {
+    "softmax": Op(op_softmax), "scores": Op(op_scores),
+    "attention_weights": Op(op_attention_weights), "attention_output": Op(op_attention_output, "out"),
+    "masked_row": Op(op_masked_row), "causal_mask": Op(op_causal_mask), "pe": Op(op_pe),
+    "mha_params": Op(op_mha_params), "block_params": Op(op_block_params, "total"),
+    "comparisons": Op(op_comparisons), "head_dim": Op(op_head_dim),
+    "qk_variance": Op(op_qk_variance), "visible": Op(op_visible), "saturation": Op(op_saturation, "scaled"),
+}
+
+_SELECT = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)?((?:\s*\[[^\[\]]*\])*)\s*")
+_GROUP = re.compile(r"\[([^\[\]]*)\]")
+
+
+def parse_select(text: str) -> tuple[str | None, list[tuple[int | slice, ...]]]:
+    """Parse a ``select`` string into (part name, index groups).
+
+    Raises:
+        CheckError: The text is not ``name[i][j]``-shaped.
+    """
+    m = _SELECT.fullmatch(text or "")
+    if not m:
+        raise CheckError(f"select: cannot read {text!r} (write e.g. [0][1] or weights[0, 1])")
+    groups: list[tuple[int | slice, ...]] = []
+    for g in _GROUP.findall(m.group(2) or ""):
+        idx: list[int | slice] = []
+        for part in g.split(","):
+            part = part.strip()
+            if part == ":":
+                idx.append(slice(None))
+            elif re.fullmatch(r"-?\d{1,6}", part):
+                idx.append(int(part))
+            else:
+                raise CheckError(f"select: {part!r} is not an index")
+        groups.append(tuple(idx))
+    return m.group(1), groups
+
+
+def apply_select(result: Any, select: str | None, main: str | None = None) -> Any:
+    """The part of an op's result that ``select`` names (all of it when ``select`` is empty)."""
+    name, groups = parse_select(select or "")
+    if isinstance(result, dict):
+        key = name or main
+        if key not in result:
+            raise CheckError(f"select: no part {key!r} (parts: {', '.join(result)})")
+        result = result[key]
+    elif name:
+        raise CheckError(f"select: this op's result has no named parts ({name!r})")
+    for idx in groups:
+        arr = np.asarray(result)
+        if len(idx) > arr.ndim:
+            raise CheckError(f"select: too many indices for a {arr.ndim}-D result")
+        try:
+            result = arr[idx]
+        except IndexError:
+            raise CheckError(f"select: index {list(idx)} is out of range for shape {arr.shape}") from None
+    return result
+
+
+def compute(check: Any) -> Any:
+    """Run a check block's op with its args and apply ``select``.
+
+    Args:
+        check: A ``quizterm.model.Check``.
+
+    Returns:
+        A float, or a NumPy array of floats.
+
+    Raises:
+        CheckError: Unknown op, bad arguments or select.
+    """
+    op = OPS.get(check.op)
+    if op is None:
+        raise CheckError(f"unknown check op {check.op!r} (known: {', '.join(sorted(OPS))})")
+    args = {k: v for k, v in (check.args or {}).items() if k not in META_ARGS}
+    try:
+        result = op.fn(args)
+    except CheckError:
+        raise
+    except (TypeError, ValueError, ArithmeticError) as err:
+        raise CheckError(f"{check.op}: {err}") from None
+    result = apply_select(result, check.select, op.main)
+    if isinstance(result, dict):
+        raise CheckError("select: choose one part of the result")
+    arr = np.asarray(result, dtype=np.float64)
+    return float(arr) if arr.ndim == 0 else arr
