@@ -1,0 +1,53 @@
+"""Kill-test helper: open the store and answer in a loop until killed (stdlib + quizterm.store only).
+
+Usage: python killer.py DB SEED. Prints "ready", then "A <id>" after each committed answer.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from quizterm.store import Attempt, Store
+
+
+def main() -> None:
+    db, seed = Path(sys.argv[1]), int(sys.argv[2])
+    rng = random.Random(seed)
+    store = Store.open(db, exclusive=True, lock_wait=5.0, auto_backup=False, backup_every=0)
+    print("ready", flush=True)
+    drill = store.unfinished_drill()
+    while True:
+        roll = rng.random()
+        qid = f"q{rng.randrange(12)}"
+        if roll < 0.1:
+            store.review_card(f"term:l1/t{rng.randrange(5)}:fwd", rng.randint(1, 4), duration_ms=rng.randrange(5000))
+            print("R", flush=True)
+            continue
+        if roll < 0.2:
+            if drill is None:
+                drill_id = store.start_drill({"seed": seed}, [{"question_id": f"q{i}"} for i in range(4)], 60.0)
+                drill = store.drill(drill_id)
+            idx = rng.randrange(4)
+            store.drill_answer(drill.id, idx, idx, elapsed_s=rng.random() * 60, question_s=1.5)
+            print(f"D {drill.id} {idx}", flush=True)
+            if rng.random() < 0.3:
+                rec = store.drill(drill.id)
+                graded = [Attempt(f"q{i}", "l1", "drill", rec.answers[i], rec.answers[i] == 0, seed=i)
+                          for i in range(4)]
+                store.finish_drill(drill.id, graded, {"answered": sum(rec.answered)})
+                print(f"F {drill.id}", flush=True)
+                drill = None
+            continue
+        mode = rng.choice(["practice", "practice", "notebook", "cram"])
+        correct = rng.random() < 0.6
+        a = Attempt(qid, "l1" if int(qid[1:]) < 6 else "l2", mode, {"pick": rng.randrange(4), "文字": "答"},
+                    correct, seed=rng.randrange(10**6), option_order=[2, 0, 1], instance={"question_id": qid, "n": 3},
+                    time_ms=rng.randrange(20000))
+        aid = store.record_answer(a, schedule=mode != "cram")
+        print(f"A {aid}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
