@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from quizterm.quiz.session import response_from_json
+from quizterm.quiz.session import UNKNOWN_LESSON, response_from_json
 
 
 def _meta(spec: dict, index: int) -> dict:
@@ -31,15 +31,15 @@ def grade_items(items: list[dict], answers: dict[int, Any], spec: dict, question
         correct, given, misconception, expected = False, None, None, None
         if raw is not None:
             try:
-                g = grade(inst, response_from_json(inst.type, raw))
+                g = grade(inst, response_from_json(inst.type, raw), lang=spec.get("lang", "zh-TW"))
                 correct, given, misconception, expected = g.correct, g.given, g.misconception, g.expected
             except (InvalidResponse, TypeError, ValueError):
                 given = str(raw)
         if expected is None:
-            expected = _expected(inst)
+            expected = expected_text(inst, spec.get("lang", "zh-TW"))
         secs = float(question_s.get(i, 0.0))
         attempts.append(Attempt(
-            question_id=inst.question_id, lesson_id=meta.get("lesson") or "", mode="drill",
+            question_id=inst.question_id, lesson_id=meta.get("lesson") or UNKNOWN_LESSON, mode="drill",
             response=raw, correct=correct, seed=inst.seed, option_order=list(inst.option_order or []),
             instance=item, time_ms=int(secs * 1000), misconception=misconception, drill_id=drill_id))
         rows.append({"index": i, "question_id": inst.question_id, "objective": meta.get("objective"),
@@ -49,16 +49,28 @@ def grade_items(items: list[dict], answers: dict[int, Any], spec: dict, question
     return attempts, rows
 
 
-def _expected(inst: Any) -> str:
-    """The right answer in words when nothing was given: grade the key itself and take ``expected``."""
+def key_response(inst: Any) -> Any:
+    """The response that is right for ``inst`` (in ``grade``'s terms)."""
+    kind = inst.type
+    if kind == "multi":
+        return set(inst.answer or [])
+    if kind == "short":
+        return (inst.accepted or [""])[0]
+    if kind == "numeric":
+        return repr(float(inst.answer))
+    if kind == "order":
+        return inst.correct_order
+    if kind == "matrix":
+        return [[repr(float(x)) for x in row] for row in inst.answer]
+    return inst.answer  # single: display index; true_false: bool
+
+
+def expected_text(inst: Any, lang: str = "zh-TW") -> str:
+    """The right answer in words (grading the key itself), also when nothing was given."""
     from quizterm.quiz import InvalidResponse, grade
 
-    key: Any = {"single": inst.answer, "multi": set(inst.answer or []), "true_false": inst.answer,
-                "short": (inst.accepted or [""])[0], "numeric": str(inst.answer),
-                "order": inst.correct_order,
-                "matrix": [[str(x) for x in row] for row in (inst.answer or [[]])]}.get(inst.type)
     try:
-        return grade(inst, key).expected
+        return grade(inst, key_response(inst), lang=lang).expected
     except (InvalidResponse, TypeError, ValueError, IndexError, KeyError):
         return ""
 

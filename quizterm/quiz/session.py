@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 MODES = ("practice", "notebook", "cram")
+UNKNOWN_LESSON = "-"  # the store needs a lesson id; a question outside any bank file gets this
 
 
 def response_to_json(kind: str, response: Any) -> Any:
@@ -79,7 +80,8 @@ class PracticeSession:
     """
 
     def __init__(self, store: Any, clock: Any, questions: Sequence[Any] = (), *, mode: str = "practice",
-                 lesson_of: dict[str, str] | None = None, instances: Sequence[Any] | None = None):
+                 lesson_of: dict[str, str] | None = None, instances: Sequence[Any] | None = None,
+                 lang: str = "zh-TW"):
         """Args:
             store: the progress store (``record_answer``, ``record_override``).
             clock: a Clock.
@@ -88,7 +90,7 @@ class PracticeSession:
             mode: "practice", "notebook" or "cram" (cram never moves a schedule).
             lesson_of: question id -> lesson id.
         """
-        self.store, self.clock, self.mode = store, clock, mode
+        self.store, self.clock, self.mode, self.lang = store, clock, mode, lang
         self._questions = list(questions)
         self._instances = list(instances) if instances is not None else None
         self.lesson_of = lesson_of or {}
@@ -157,12 +159,12 @@ class PracticeSession:
         if self.state != "answering":
             return None
         from quizterm.quiz import grade
-        from quizterm.store import Attempt
+        from quizterm.store import Attempt, StoreError
 
-        g = grade(self.instance, response)
+        g = grade(self.instance, response, lang=self.lang)
         inst = self.instance
         attempt = Attempt(
-            question_id=inst.question_id, lesson_id=self.lesson_of.get(inst.question_id, ""),
+            question_id=inst.question_id, lesson_id=self.lesson_of.get(inst.question_id) or UNKNOWN_LESSON,
             mode=self.mode, response=g.response_json, correct=g.correct, seed=inst.seed,
             option_order=list(inst.option_order or []), instance=inst.to_json(),
             time_ms=int(max(0.0, self.clock.monotonic() - self._shown_at) * 1000),
@@ -170,7 +172,7 @@ class PracticeSession:
         self.state = "answered"  # before the write: a second key press must not record again
         try:
             attempt_id = self.store.record_answer(attempt, schedule=self.mode != "cram")
-        except Exception as exc:  # StoreWriteError: the UI notifies and keeps running
+        except StoreError as exc:  # StoreWriteError: the UI notifies and keeps running
             self.last = Answered(g, None, exc)
             self.results.append(g.correct)
             return self.last
