@@ -1,58 +1,88 @@
-"""Load content files into a Bank, collecting every problem instead of stopping at the first.
-
-PROVISIONAL: a minimal loader with the final signature, to be replaced by the positional loader.
-"""
+"""Load content files into a Bank, collecting every problem instead of stopping at the first."""
 
 from __future__ import annotations
 
+import gc
+import os
+import stat
 from collections.abc import Iterable
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-from pydantic import ValidationError
-
-from quizterm.content.bank import Bank, Origin
+from quizterm.content import cache as _cache
+from quizterm.content import yaml_reader
+from quizterm.content.bank import Bank
+from quizterm.content.crosscheck import assemble
+from quizterm.content.file_result import FileResult, content_files, load_file
 from quizterm.content.problems import Problem
-from quizterm.model import Lesson, QuestionBank
+
+__all__ = ["LoadResult", "content_files", "load_content"]
 
 
 @dataclass
 class LoadResult:
+    """Everything a load gave: the bank of valid content, every problem, every file tried."""
+
     bank: Bank
     problems: list[Problem] = field(default_factory=list)
     files: list[Path] = field(default_factory=list)
 
 
-def content_files(paths: Iterable[Path]) -> list[Path]:
-    out: list[Path] = []
-    for p in paths:
-        p = Path(p)
-        if p.is_dir():
-            out.extend(sorted(x for x in p.rglob("*") if x.suffix in (".yaml", ".yml")))
-        else:
-            out.append(p)
-    return out
+@contextmanager
+def _no_cyclic_gc():
+    # Parsing allocates millions of small containers and no cycles; the cyclic collector would
+    # rescan them again and again (it doubles the time of a large file), so pause it meanwhile.
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _load_one(path: Path, cached: dict, fresh: dict) -> FileResult:
+    key = os.path.abspath(path)
+    try:
+        st = os.stat(path)
+    except OSError:
+        st = None
+    if st is not None and stat.S_ISREG(st.st_mode):
+        hit = cached.get(key)
+        if hit is not None and hit[0] == _cache.stamp(st) and isinstance(hit[1], FileResult):
+            fresh[key] = hit
+            return hit[1]
+    try:
+        data, st = yaml_reader.read_bytes(path)
+    except yaml_reader.ReadError as err:
+        return FileResult(Path(path), problems=[Problem(Path(path), err.line, err.col, "", err.message)])
+    result = load_file(path, data)
+    fresh[key] = (_cache.stamp(st), result)
+    return result
 
 
 def load_content(paths: Iterable[Path], *, cache_dir: Path | None = None) -> LoadResult:
-    result = LoadResult(bank=Bank())
-    banks: list[tuple[Path, QuestionBank]] = []
-    for path in content_files(paths):
-        result.files.append(path)
-        try:
-            data = yaml.load(path.read_text("utf-8"), Loader=yaml.BaseLoader)
-            if isinstance(data, dict) and "questions" in data and "lesson" in data:
-                banks.append((path, QuestionBank.model_validate(data)))
-            else:
-                lesson = Lesson.model_validate(data)
-                result.bank.lessons[lesson.id] = lesson
-                result.bank.origins[f"lesson:{lesson.id}"] = Origin(path, 1)
-        except (OSError, yaml.YAMLError, ValidationError, UnicodeDecodeError) as exc:
-            result.problems.append(Problem(path, 1, 1, "", str(exc).splitlines()[0]))
-    for path, qb in banks:
-        for q in qb.questions:
-            result.bank.questions[q.id] = q
-            result.bank.lesson_of_question[q.id] = qb.lesson
-            result.bank.origins[f"question:{q.id}"] = Origin(path, 1)
-    return result
+    """Load lessons and question banks from files and folders; never raises for bad content.
+
+    Args:
+        paths: files and folders (folders are searched for ``*.yaml`` / ``*.yml``).
+        cache_dir: where to keep validated files between runs (``settings.cache_dir``);
+            ``None`` disables the cache. Safe to call from any thread.
+
+    Returns:
+        A :class:`LoadResult`. A file with any problem is left out of the bank; cross-file
+        problems (duplicate ids, unknown references) are listed but the rest still loads.
+    """
+    files = content_files(paths)
+    cached = _cache.read_cache(cache_dir)
+    fresh: dict = {}
+    with _no_cyclic_gc():
+        results = [_load_one(p, cached, fresh) for p in files]
+        bank, cross = assemble(results)
+    if cache_dir is not None and any(cached.get(k) is not v for k, v in fresh.items()):
+        _cache.write_cache(cache_dir, {**{k: v for k, v in cached.items() if os.path.exists(k)}, **fresh})
+    order = {p: i for i, p in enumerate(files)}
+    problems = [p for r in results for p in r.problems] + cross
+    problems.sort(key=lambda p: (order.get(p.path, len(order)), p.line, p.col))
+    return LoadResult(bank=bank, problems=problems, files=files)

@@ -1,0 +1,86 @@
+"""Assemble valid files into a Bank and check what no single file can: ids and references."""
+
+from __future__ import annotations
+
+import difflib
+
+from quizterm.content.bank import Bank, Origin
+from quizterm.content.file_result import FileResult
+from quizterm.content.problems import Problem
+
+
+def _hint(word: str, options) -> str:
+    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
+    return f" — did you mean '{close[0]}'?" if close else ""
+
+
+def assemble(results: list[FileResult]) -> tuple[Bank, list[Problem]]:
+    """Build the bank from per-file results (in load order) and report cross-file problems.
+
+    The first lesson or question with an id wins; a later duplicate is left out and reported at
+    its own ``id`` naming the first. References to unknown ids are reported where they are written.
+    """
+    bank = Bank()
+    problems: list[Problem] = []
+    lesson_file: dict[str, FileResult] = {}
+    for res in results:
+        lesson = res.lesson
+        if lesson is None:
+            continue
+        if lesson.id in bank.lessons:
+            first = bank.origin("lesson", lesson.id)
+            problems.append(res.problem("id", f"duplicate lesson id '{lesson.id}' (first defined at"
+                                              f" {first.path}:{first.line})"))
+            continue
+        bank.lessons[lesson.id] = lesson
+        line, col = res.at("")
+        bank.origins[f"lesson:{lesson.id}"] = Origin(res.path, line, col)
+        lesson_file[lesson.id] = res
+
+    for res in results:
+        qb = res.bank
+        if qb is None:
+            continue
+        lesson = bank.lessons.get(qb.lesson)
+        if lesson is None:
+            problems.append(res.problem("lesson", f"unknown lesson '{qb.lesson}'{_hint(qb.lesson, bank.lessons)}"
+                                                  f" (loaded lessons: {', '.join(bank.lessons) or 'none'})"))
+        objectives = lesson.objective_ids() if lesson else None
+        pitfalls = lesson.pitfall_ids() if lesson else None
+        for i, q in enumerate(qb.questions):
+            key = f"questions[{i}]"
+            if q.id in bank.questions:
+                first = bank.origin("question", q.id)
+                problems.append(res.problem(f"{key}.id", f"duplicate question id '{q.id}' (first defined"
+                                                         f" at {first.path}:{first.line})"))
+                continue
+            bank.questions[q.id] = q
+            bank.lesson_of_question[q.id] = qb.lesson
+            line, col = res.at(key)
+            bank.origins[f"question:{q.id}"] = Origin(res.path, line, col)
+            if objectives is not None and q.objective not in objectives:
+                problems.append(res.problem(
+                    f"{key}.objective", f"objective '{q.objective}' is not declared by lesson"
+                    f" '{qb.lesson}'{_hint(q.objective, objectives)} (declared: {', '.join(sorted(objectives))})"))
+            if pitfalls is not None:
+                problems.extend(_misconceptions(res, key, q, pitfalls, qb.lesson))
+
+    for lesson_id, res in lesson_file.items():
+        for i, qid in enumerate(bank.lessons[lesson_id].questions):
+            if qid not in bank.questions:
+                problems.append(res.problem(f"questions[{i}]", f"unknown question id '{qid}'"
+                                                              f"{_hint(qid, bank.questions)}"))
+    return bank, problems
+
+
+def _misconceptions(res: FileResult, key: str, q, pitfalls: set[str], lesson_id: str) -> list[Problem]:
+    out = []
+    named = [(f"{key}.misconception", getattr(q, "misconception", None))]
+    named += [(f"{key}.choices[{j}].misconception", c.misconception)
+              for j, c in enumerate(getattr(q, "choices", None) or [])]
+    for where, pitfall in named:
+        if pitfall is not None and pitfall not in pitfalls:
+            out.append(res.problem(where, f"misconception '{pitfall}' is not a pitfall id of lesson"
+                                          f" '{lesson_id}'{_hint(pitfall, pitfalls)}"
+                                          f" (pitfalls: {', '.join(sorted(pitfalls)) or 'none'})"))
+    return out

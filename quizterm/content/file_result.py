@@ -1,0 +1,166 @@
+"""Load one content file into a FileResult: its model, its problems and the positions that matter."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+from pydantic import ValidationError
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from quizterm.content import yaml_reader
+from quizterm.content.problems import Problem
+from quizterm.content.validation import problems_from
+from quizterm.model import Lesson, QuestionBank
+
+MAX_PROBLEMS_PER_FILE = 100
+"""After this many, one line says how many more were not shown."""
+
+
+@dataclass
+class FileResult:
+    """What one file gave: a lesson or a bank (or neither), its problems, and key positions.
+
+    ``where`` maps dotted keys (``questions[3].objective``) to 1-based ``(line, col)`` for the
+    places cross-file checks point at; it is small, so it can be cached with the models.
+    """
+
+    path: Path
+    lesson: Lesson | None = None
+    bank: QuestionBank | None = None
+    problems: list[Problem] = field(default_factory=list)
+    where: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    def at(self, key: str) -> tuple[int, int]:
+        """The position of ``key``, else of its nearest recorded parent, else 1:1."""
+        while key:
+            if key in self.where:
+                return self.where[key]
+            cut = max(key.rfind("."), key.rfind("["))
+            key = key[:cut] if cut > 0 else ""
+        return self.where.get("", (1, 1))
+
+    def problem(self, key: str, message: str) -> Problem:
+        """A problem located at ``key`` in this file."""
+        line, col = self.at(key)
+        return Problem(self.path, line, col, key, message)
+
+
+def _pos(node: Node) -> tuple[int, int]:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+def _positions(root: MappingNode, is_bank: bool) -> dict[str, tuple[int, int]]:
+    where = {"": _pos(root)}
+    for key, value in root.value:
+        name = key.value
+        where[name] = _pos(value)
+        if name != "questions" or not isinstance(value, SequenceNode):
+            continue
+        for i, item in enumerate(value.value):
+            prefix = f"questions[{i}]"
+            where[prefix] = _pos(item)
+            if not (is_bank and isinstance(item, MappingNode)):
+                continue
+            for k, v in item.value:
+                if k.value in ("id", "objective", "misconception", "type"):
+                    where[f"{prefix}.{k.value}"] = _pos(v)
+                elif k.value == "choices" and isinstance(v, SequenceNode):
+                    for j, choice in enumerate(v.value):
+                        if isinstance(choice, MappingNode):
+                            for ck, cv in choice.value:
+                                if isinstance(ck, ScalarNode) and ck.value == "misconception":
+                                    where[f"{prefix}.choices[{j}].misconception"] = _pos(cv)
+    return where
+
+
+def _capped(path: Path, problems: list[Problem]) -> list[Problem]:
+    problems.sort(key=lambda p: (p.line, p.col))
+    if len(problems) <= MAX_PROBLEMS_PER_FILE:
+        return problems
+    rest = len(problems) - MAX_PROBLEMS_PER_FILE
+    last = problems[MAX_PROBLEMS_PER_FILE - 1]
+    return problems[:MAX_PROBLEMS_PER_FILE] + [
+        Problem(path, last.line, last.col, "", f"... and {rest} more problems in this file")]
+
+
+def _kind_name(data: object) -> str:
+    return "a list" if isinstance(data, list) else f"the text '{str(data)[:30]}'"
+
+
+def load_file(path: Path, data: bytes | None = None) -> FileResult:
+    """Read, parse and validate one file; never raises for bad content.
+
+    Args:
+        path: the file, shown in every problem.
+        data: its bytes, when the caller already read them (see ``yaml_reader.read_bytes``).
+    """
+    res = FileResult(Path(path))
+    try:
+        if data is None:
+            data, _ = yaml_reader.read_bytes(path)
+        data = yaml_reader.check_encoding(data)
+        try:
+            doc = yaml_reader.parse(data)
+        except yaml.YAMLError as exc:
+            raise yaml_reader.syntax_error(exc, data) from None
+    except yaml_reader.ReadError as err:
+        res.problems.append(Problem(res.path, err.line, err.col, err.key, err.message))
+        return res
+    except yaml_reader.ReadErrors as errs:
+        res.problems = _capped(res.path, [Problem(res.path, e.line, e.col, e.key, e.message) for e in errs.errors])
+        return res
+    except (RecursionError, MemoryError, ValueError, OSError) as exc:  # last line of defence
+        res.problems.append(Problem(res.path, 1, 1, "", f"cannot load this file ({type(exc).__name__})"))
+        return res
+    if doc.root is None:
+        res.problems.append(Problem(res.path, 1, 1, "", "the file is empty: a lesson or question bank"
+                                                        " is a mapping of keys (see docs/authoring.md)"))
+        return res
+    if not isinstance(doc.data, dict):
+        res.problems.append(Problem(res.path, 1, 1, "", "the top level must be a mapping of keys such as"
+                                                        f" 'id:' or 'lesson:' (got {_kind_name(doc.data)})"))
+        return res
+    is_bank = "lesson" in doc.data and "questions" in doc.data
+    model = QuestionBank if is_bank else Lesson
+    try:
+        obj = model.model_validate(doc.data)
+    except ValidationError as exc:
+        res.problems = _capped(res.path, problems_from(res.path, model, doc.root, exc))
+        return res
+    if is_bank:
+        res.bank = obj
+    else:
+        res.lesson = obj
+    res.where = _positions(doc.root, is_bank)
+    return res
+
+
+def content_files(paths) -> list[Path]:
+    """Expand folders into their ``*.yaml``/``*.yml`` files (sorted, hidden ones skipped).
+
+    Paths that are not folders are kept as given, so reading them reports what is wrong.
+    Each file appears once even when folders overlap.
+    """
+    out: list[Path] = []
+    seen: set[str] = set()
+
+    def add(p: Path) -> None:
+        key = os.path.realpath(p)
+        if key not in seen:
+            seen.add(key)
+            out.append(p)
+
+    for p in paths:
+        p = Path(p)
+        if not p.is_dir():
+            add(p)
+            continue
+        for folder, dirs, files in os.walk(p, onerror=None, followlinks=False):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            for name in sorted(files):
+                if not name.startswith(".") and name.endswith((".yaml", ".yml")):
+                    add(Path(folder) / name)
+    return out
