@@ -183,3 +183,26 @@ def test_text_is_traditional_chinese():
         found = sorted(SIMPLIFIED_ONLY & set(text))
         assert not found, (path.name, found)
         assert not [t for t in MAINLAND_TERMS if t in text], path.name
+
+
+def test_every_answer_key_is_verified(questions):
+    """The lesson's "reviewed" badge: every check recomputes and every generator agrees with the engine."""
+    from quizterm.quiz.verify import verify_questions
+
+    report = verify_questions(questions, seeds=8)
+    assert report.ok, [str(f) for f in report.findings]
+    proven = {q.id for q in questions if q.type == "generated" or q.check is not None}
+    assert proven <= report.verified
+
+
+def test_generated_misconceptions_name_lesson_pitfalls(lesson, questions):
+    from quizterm.quiz import make_instance
+
+    pitfalls = lesson.pitfall_ids()
+    for q in questions:
+        if q.type != "generated":
+            continue
+        for seed in range(10):
+            inst = make_instance(q, seed)
+            assert inst.prompt.strip(), q.id
+            assert set(filter(None, inst.misconceptions)) <= pitfalls, (q.id, seed)
