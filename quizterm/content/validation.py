@@ -214,6 +214,8 @@ def problems_from(path: Path, model: type[BaseModel], root: Node | None, exc: Va
                                f"unknown key '{safe_text(name)}'{hint}"))
             continue
         node, parts = step.node, step.parts
+        if isinstance(node, ScalarNode) and not node.value and not node.style and step.key_node is not None:
+            node = step.key_node  # an empty value has no text of its own to point at
         if kind == "union_tag_invalid":
             node, parts = _type_node(node), [*parts, "type"]
         line, col = _position(node if node is not None else step.last_node())

@@ -1,6 +1,6 @@
 """pydantic models of lessons and question banks (imports pydantic only)."""
 
-from quizterm.model.base import Slug, Strict, Text
+from quizterm.model.base import FieldError, Slug, Strict, Text
 from quizterm.model.check import Check, GeneratorSpec
 from quizterm.model.lesson import (
     AttentionDemo,
@@ -34,7 +34,7 @@ from quizterm.model.question import (
 )
 
 __all__ = [
-    "AttentionDemo", "Check", "Choice", "Cue", "GeneratedQuestion", "GeneratorSpec", "GlossaryTerm",
+    "AttentionDemo", "Check", "Choice", "FieldError", "Cue", "GeneratedQuestion", "GeneratorSpec", "GlossaryTerm",
     "Lesson", "MappingRow", "MatrixQuestion", "MultiQuestion", "NumericQuestion", "Objective",
     "OrderQuestion", "Pitfall", "QUESTION_TYPES", "Question", "QuestionBank", "QuickCheck",
     "Reference", "Scenario", "Section", "ShortQuestion", "SingleQuestion", "Slug", "Strict", "Text",

@@ -26,6 +26,19 @@ def _check_text(value: str) -> str:
     return value
 
 
+class FieldError(ValueError):
+    """A model check's complaint about one field (or an item of it), reported at that place.
+
+    ``FieldError("answer 7 is out of range", "answer")`` raised in a model validator makes the
+    loader point at the ``answer`` key instead of the whole item; in a field validator the
+    location parts are appended to the field's own (``FieldError(msg, 2)`` -> ``choices[2]``).
+    """
+
+    def __init__(self, message: str, *loc: str | int):
+        super().__init__(message)
+        self.loc = loc
+
+
 Text = Annotated[str, Field(strict=True), AfterValidator(_check_text)]
 """Human text shown to the learner: a non-empty string with no control characters."""
 

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from pydantic import Field, model_validator
 
-from quizterm.model.base import Slug, Strict, Text
+from quizterm.model.base import FieldError, Slug, Strict, Text
 
 
 class GlossaryTerm(Strict):
@@ -74,7 +74,7 @@ class AttentionDemo(Strict):
     @model_validator(mode="after")
     def _heads_divide(self) -> "AttentionDemo":
         if self.d_model % self.heads:
-            raise ValueError(f"d_model ({self.d_model}) must be divisible by heads ({self.heads})")
+            raise FieldError(f"d_model ({self.d_model}) must be divisible by heads ({self.heads})", "heads")
         return self
 
 
@@ -146,13 +146,15 @@ class Lesson(Strict):
     def _unique_ids(self) -> "Lesson":
         for name in ("glossary", "objectives", "cues", "sections", "worked_examples",
                      "pitfalls", "quick_checks"):
-            seen: set[str] = set()
-            for item in getattr(self, name):
+            seen: dict[str, int] = {}
+            for i, item in enumerate(getattr(self, name)):
                 if item.id in seen:
-                    raise ValueError(f"duplicate id '{item.id}' in {name}")
-                seen.add(item.id)
-        if len(set(self.questions)) != len(self.questions):
-            raise ValueError("a question id is listed twice in questions")
+                    raise FieldError(f"duplicate id '{item.id}' in {name} (first at {name}[{seen[item.id]}])",
+                                     name, i, "id")
+                seen[item.id] = i
+        for i, qid in enumerate(self.questions):
+            if qid in self.questions[:i]:
+                raise FieldError(f"question id '{qid}' is listed twice", "questions", i)
         return self
 
     def objective_ids(self) -> set[str]:

@@ -6,7 +6,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field, TypeAdapter, field_validator, model_validator
 
-from quizterm.model.base import Slug, Strict, Text
+from quizterm.model.base import FieldError, Slug, Strict, Text
 from quizterm.model.check import Check, GeneratorSpec
 
 
@@ -54,7 +54,7 @@ class _ChoiceQuestion(QuestionBase):
         for i, c in enumerate(value):
             key = c.text.strip()
             if key in seen:
-                raise ValueError(f"choice {i} repeats choice {seen[key]}: '{c.text}'")
+                raise FieldError(f"choice {i} repeats choice {seen[key]}: '{c.text}'", i)
             seen[key] = i
         return value
 
@@ -68,9 +68,9 @@ class SingleQuestion(_ChoiceQuestion):
     @model_validator(mode="after")
     def _in_range(self) -> "SingleQuestion":
         if self.answer >= len(self.choices):
-            raise ValueError(
-                f"answer {self.answer} is out of range: there are {len(self.choices)} choices (0..{len(self.choices) - 1})"
-            )
+            raise FieldError(
+                f"answer {self.answer} is out of range: there are {len(self.choices)} choices"
+                f" (0..{len(self.choices) - 1}, counting from 0)", "answer")
         return self
 
 
@@ -83,11 +83,12 @@ class MultiQuestion(_ChoiceQuestion):
     @model_validator(mode="after")
     def _in_range(self) -> "MultiQuestion":
         n = len(self.choices)
-        bad = [a for a in self.answers if a >= n]
-        if bad:
-            raise ValueError(f"answers {bad} are out of range: there are {n} choices (0..{n - 1})")
-        if len(set(self.answers)) != len(self.answers):
-            raise ValueError("answers lists an index twice")
+        for i, a in enumerate(self.answers):
+            if a >= n:
+                raise FieldError(f"answer {a} is out of range: there are {n} choices (0..{n - 1},"
+                                 " counting from 0)", "answers", i)
+            if a in self.answers[:i]:
+                raise FieldError(f"answers lists index {a} twice", "answers", i)
         return self
 
 
@@ -126,8 +127,9 @@ class OrderQuestion(QuestionBase):
     @field_validator("items")
     @classmethod
     def _distinct(cls, value: list[str]) -> list[str]:
-        if len(set(value)) != len(value):
-            raise ValueError("items must be distinct")
+        for i, item in enumerate(value):
+            if item in value[:i]:
+                raise FieldError(f"item {i} repeats item {value.index(item)}: '{item}'", i)
         return value
 
 
@@ -143,13 +145,17 @@ class MatrixQuestion(QuestionBase):
 
     @model_validator(mode="after")
     def _rectangular(self) -> "MatrixQuestion":
-        widths = {len(r) for r in self.answer}
-        if len(widths) != 1:
-            raise ValueError("every row of answer must have the same number of cells")
+        width = len(self.answer[0])
+        for i, row in enumerate(self.answer):
+            if len(row) != width:
+                raise FieldError(f"row {i} has {len(row)} cells but row 0 has {width}: every row of"
+                                 " answer must have the same number of cells", "answer", i)
         if self.row_labels is not None and len(self.row_labels) != len(self.answer):
-            raise ValueError("row_labels must have one label per row")
-        if self.col_labels is not None and len(self.col_labels) != len(self.answer[0]):
-            raise ValueError("col_labels must have one label per column")
+            raise FieldError(f"row_labels must have one label per row ({len(self.answer)} rows,"
+                             f" {len(self.row_labels)} labels)", "row_labels")
+        if self.col_labels is not None and len(self.col_labels) != width:
+            raise FieldError(f"col_labels must have one label per column ({width} columns,"
+                             f" {len(self.col_labels)} labels)", "col_labels")
         return self
 
 
