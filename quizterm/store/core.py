@@ -21,7 +21,7 @@ from quizterm.store.lock import InstanceLock
 from quizterm.store.notebook import NotebookMixin
 from quizterm.store.reading import ReadingMixin
 from quizterm.store.records import BackupInfo
-from quizterm.store.schema import CURRENT_VERSION, check_not_too_new, migrate, read_version
+from quizterm.store.schema import check_not_too_new, current_version, migrate, read_version
 from quizterm.store.settings import SettingsMixin
 
 DEFAULT_BACKUP_EVERY = 50
@@ -79,6 +79,8 @@ class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin,
         lock = _lock or InstanceLock(lock_path_for(path))
         if exclusive:
             lock.acquire(lock_wait)
+        if not auto_backup:
+            backup_every = 0
         try:
             store = cls._open_checked(path, clock, busy_timeout, lock, backup_every)
         except BaseException:
@@ -117,13 +119,17 @@ class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin,
             check_not_too_new(version, path)
             store = cls(conn, path, clock, lock, read_only=False, backup_every=backup_every,
                         busy_timeout=busy_timeout)
-            if version < CURRENT_VERSION:
+            if version < current_version():
                 if not lock.try_acquire():
                     raise StoreLocked(None, lock.path)
                 if version > 0:
                     store.backup(tag=f"pre-migrate-v{version}")
                     store.migrated_from = version
-                migrate(conn, version)
+                try:
+                    migrate(conn, version)
+                except sqlite3.Error as err:
+                    raise StoreError(f"could not upgrade {path} from schema {version}: {err};"
+                                     " the file was left as it was") from err
             return store
         except BaseException:
             conn.close()
@@ -159,7 +165,7 @@ class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin,
                 conn.close()
             raise StoreDamaged(path, None, bk.verified_backups(bk.backup_dir(path)), problem)
         check_not_too_new(version, path)
-        if version < CURRENT_VERSION:  # read an old file through an upgraded copy in memory
+        if version < current_version():  # read an old file through an upgraded copy in memory
             mem = connect(":memory:", busy_timeout=busy_timeout)
             conn.backup(mem)
             conn.close()
@@ -294,8 +300,10 @@ class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin,
 
     def _after_answers(self, n: int) -> None:
         """Every N answers, a backup (its failure never loses the answer just saved)."""
-        every = self._backup_every or self.get_setting("backup.every_answers", DEFAULT_BACKUP_EVERY)
-        if not every or every <= 0:
+        every = self._backup_every
+        if every is None:
+            every = self.get_setting("backup.every_answers", DEFAULT_BACKUP_EVERY)
+        if not isinstance(every, int) or every <= 0:
             return
         row = self._conn.execute("SELECT value FROM meta WHERE key='answers_since_backup'").fetchone()
         if row and int(row[0]) >= every:

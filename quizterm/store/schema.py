@@ -107,12 +107,18 @@ def read_version(conn: sqlite3.Connection) -> int | None:
 
 def check_not_too_new(version: int, path) -> None:
     """Raise StoreTooNew if ``version`` is beyond what this quizterm knows."""
-    if version > CURRENT_VERSION:
-        raise StoreTooNew(version, CURRENT_VERSION, path)
+    if version > current_version():
+        raise StoreTooNew(version, current_version(), path)
 
 
-def migrate(conn: sqlite3.Connection, start: int, target: int = CURRENT_VERSION) -> None:
-    """Apply steps start+1..target in ONE transaction (all or nothing)."""
+def current_version() -> int:
+    """The version this code writes (the number of migration steps)."""
+    return len(MIGRATIONS)
+
+
+def migrate(conn: sqlite3.Connection, start: int, target: int | None = None) -> None:
+    """Apply steps start+1..target (default: all) in ONE transaction (all or nothing)."""
+    target = current_version() if target is None else target
     if start >= target:
         return
     conn.execute("BEGIN IMMEDIATE")
