@@ -1,18 +1,31 @@
-"""The `schema` verb (not implemented yet)."""
+"""The `schema` verb: write JSON Schemas of lessons and question banks for editors."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from quizterm.errors import UsageError
 from quizterm.settings import Settings
 
-HELP = "not available yet"
+HELP = "write JSON Schemas for lesson and question-bank YAML files (for editor completion)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    pass
+    parser.add_argument("--out", type=Path, default=Path("."), metavar="DIR",
+                        help="folder to write lesson.schema.json and question-bank.schema.json into"
+                             " (default: the current folder)")
 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
-    raise UsageError("this command is not available yet")
+    from quizterm.content.schema import json_schemas, schema_text
+
+    out: Path = args.out
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        for name, schema in json_schemas().items():
+            (out / name).write_text(schema_text(schema), encoding="utf-8")
+            print(out / name)
+    except OSError as exc:
+        raise UsageError(f"cannot write schemas to {out}: {exc.strerror or exc}") from None
+    return 0
