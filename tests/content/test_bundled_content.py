@@ -206,3 +206,31 @@ def test_generated_misconceptions_name_lesson_pitfalls(lesson, questions):
             inst = make_instance(q, seed)
             assert inst.prompt.strip(), q.id
             assert set(filter(None, inst.misconceptions)) <= pitfalls, (q.id, seed)
+
+
+def _right_response(inst):
+    """The response a learner who knows the key would give, in display terms."""
+    from quizterm.quiz.normalize import format_number
+
+    if inst.type == "single":
+        return inst.answer
+    if inst.type == "multi":
+        return set(inst.answer)
+    if inst.type == "true_false":
+        return bool(inst.answer)
+    if inst.type == "short":
+        return inst.accepted[0]
+    if inst.type == "numeric":
+        return format_number(inst.answer)
+    if inst.type == "order":
+        return list(inst.correct_order)
+    return [[format_number(x) for x in row] for row in inst.answer]
+
+
+def test_every_key_grades_as_correct(questions):
+    """Each item's own key, typed back as a learner would, is accepted by the grader."""
+    from quizterm.quiz import grade, make_instance
+
+    for q in questions:
+        inst = make_instance(q, 7)
+        assert grade(inst, _right_response(inst)).correct, q.id
