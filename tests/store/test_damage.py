@@ -17,6 +17,7 @@ from .conftest import att
 def _filled(db_path, clock, n: int = 300) -> None:
     """A database with enough pages for corruption to land in the middle, plus one verified backup."""
     with Store.open(db_path, clock=clock, auto_backup=False) as s:
+        s.connection.execute("PRAGMA synchronous=OFF")  # only to fill the test file fast
         for i in range(n):
             s.record_answer(att(f"q{i % 40}", i % 3 == 0, response={"text": "答案" * 20}), schedule=True)
         s.backup()
