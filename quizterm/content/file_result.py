@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from quizterm.content import yaml_reader
-from quizterm.content.problems import Problem
+from quizterm.content.problems import Problem, safe_text
 from quizterm.content.validation import problems_from
 from quizterm.model import Lesson, QuestionBank
 
@@ -87,7 +87,7 @@ def _capped(path: Path, problems: list[Problem]) -> list[Problem]:
 
 
 def _kind_name(data: object) -> str:
-    return "a list" if isinstance(data, list) else f"the text '{str(data)[:30]}'"
+    return "a list" if isinstance(data, list) else f"the text '{safe_text(str(data)[:30])}'"
 
 
 def load_file(path: Path, data: bytes | None = None) -> FileResult:

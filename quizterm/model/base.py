@@ -19,8 +19,9 @@ def _check_text(value: str) -> str:
     match = _FORBIDDEN.search(value)
     if match:
         ch = match.group()
-        name = unicodedata.name(ch, f"U+{ord(ch):04X}")
-        raise ValueError(f"control character {name} (U+{ord(ch):04X}) is not allowed in text")
+        name = unicodedata.name(ch, "")
+        raise ValueError(f"control character {name + ' ' if name else ''}(U+{ord(ch):04X}) is not"
+                         " allowed in text: it could act on the terminal or reorder what is shown")
     if not value.strip():
         raise ValueError("text must not be empty")
     return value
