@@ -46,7 +46,19 @@ def normalize_text(text: str) -> str:
     Returns:
         The canonical form ("" when nothing meaningful is left).
     """
-    s = unicodedata.normalize("NFKC", text).translate(_TRANSLATE).casefold()
+    # Folding can expose new composable or strippable characters (casefold after NFKC, a combining
+    # mark after a stripped space), so repeat until stable: equal answers must fold equally.
+    s = text
+    for _ in range(4):
+        folded = _fold_once(s)
+        if folded == s:
+            break
+        s = folded
+    return s
+
+
+def _fold_once(text: str) -> str:
+    s = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).translate(_TRANSLATE).casefold())
     start, end = 0, len(s)
     while start < end and _is_edge(s[start]):
         start += 1

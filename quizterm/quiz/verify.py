@@ -174,6 +174,14 @@ class _CheckCache:
         return self._memo[key]
 
 
+def _stated(draft: Any, where: Any) -> Any:
+    # The part of the generator's key a check recomputes (see Draft.checks).
+    key = draft.choice_values[draft.answer] if draft.type == "single" else draft.answer
+    if callable(where):
+        return where(key)
+    return key if where is None else np.asarray(key, dtype=np.float64)[tuple(where)]
+
+
 def _review_instance(question: Any, draft: Any, inst: QuestionInstance, cache: _CheckCache) -> list[str]:
     msgs: list[str] = []
     if not all(math.isfinite(x) for x in _walk_numbers([inst.answer, inst.data, draft.choice_values or []])):
@@ -199,7 +207,8 @@ def _review_instance(question: Any, draft: Any, inst: QuestionInstance, cache: _
         for pos in range(len(inst.choices)):
             if pos != inst.answer and grade(inst, pos).correct:
                 msgs.append(f"distractor {inst.choices[pos]!r} graded correct")
-    for spec, stated in draft.checks:
+    for spec, where in draft.checks:
+        stated = _stated(draft, where)
         try:
             computed = cache.compute(spec)
         except CheckError as err:

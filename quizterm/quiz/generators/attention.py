@@ -38,7 +38,7 @@ def qk_score(p: dict[str, int], rng: random.Random) -> Draft:
         f"點積是逐項相乘再相加：{terms} = {fmt(s)}。這是除以 √d_k 之前的原始分數。", s,
         vars={"q": fmt_vec(q), "k": fmt_vec(k), "d": str(p["d"]), "score": fmt(s)},
         data={"q": q, "k": k}, tolerance=0.0, allow_percent=False,
-        checks=[({"op": "scores", "args": {"Q": q, "K": k}}, s)])
+        checks=[({"op": "scores", "args": {"Q": q, "K": k}}, None)])
 
 
 def scaled_score(p: dict[str, int], rng: random.Random) -> Draft:
@@ -55,7 +55,7 @@ def scaled_score(p: dict[str, int], rng: random.Random) -> Draft:
         f"除以 d_k 得 {fmt(s / d_k, 3)}（除錯了量），不除則仍是 {s}，乘以 √d_k 更是反方向。",
         0, vars={"d_k": str(d_k), "dot": str(s), "sqrt_d_k": str(root)}, data={"d_k": d_k, "dot": s},
         choices=choices, choice_values=values, tolerance=1e-3,
-        checks=[({"op": "scores", "args": {"Q": [s], "K": [1], "divisor": root}}, key)])
+        checks=[({"op": "scores", "args": {"Q": [s], "K": [1], "divisor": root}}, None)])
 
 
 def score_matrix(p: dict[str, int], rng: random.Random) -> Draft:
@@ -70,7 +70,7 @@ def score_matrix(p: dict[str, int], rng: random.Random) -> Draft:
         f"QKᵀ 的每一格是一個 query 與一個 key 的點積，結果為 {fmt_mat(S)}。列是 query、行是 key。",
         S, vars={"Q": fmt_mat(Q), "K": fmt_mat(K), "T": str(T)}, data={"Q": Q, "K": K},
         tolerance=0.0, row_labels=[f"q{l[1:]}" for l in labels], col_labels=[f"k{l[1:]}" for l in labels],
-        checks=[({"op": "scores", "args": {"Q": Q, "K": K}}, S)])
+        checks=[({"op": "scores", "args": {"Q": Q, "K": K}}, None)])
 
 
 def softmax_weight(p: dict[str, int], rng: random.Random) -> Draft:
@@ -85,7 +85,7 @@ def softmax_weight(p: dict[str, int], rng: random.Random) -> Draft:
         f"softmax：w_j = e^(s_j) / Σ e^(s_i)。分母 = {' + '.join(f'e^{x}' for x in s)}，"
         f"所以 w = {fmt_vec([round(x, 3) for x in w])}，「{toks[j]}」得 {w[j]:.3f}。權重加總為 1。",
         w[j], vars={"scores": fmt_vec(s), "token": toks[j], "n": str(n)}, data={"scores": s, "j": j},
-        tolerance=0.01, checks=[({"op": "softmax", "args": {"x": s}, "select": f"[{j}]"}, w[j])])
+        tolerance=0.01, checks=[({"op": "softmax", "args": {"x": s}, "select": f"[{j}]"}, None)])
 
 
 def masked_weights(p: dict[str, int], rng: random.Random) -> Draft:
@@ -103,7 +103,7 @@ def masked_weights(p: dict[str, int], rng: random.Random) -> Draft:
         f"忘了遮罩就會把未來的 token 也算進去。",
         [w], vars={"scores": fmt_vec(s), "position": str(i + 1), "token": toks[i]},
         data={"scores": s, "i": i}, tolerance=0.01, col_labels=toks,
-        checks=[({"op": "masked_row", "args": {"scores": s, "upto": i}}, w)])
+        checks=[({"op": "masked_row", "args": {"scores": s, "upto": i}}, (0,))])
 
 
 _WEIGHT_SETS = ([0.5, 0.5], [0.25, 0.75], [0.2, 0.8], [0.5, 0.25, 0.25], [0.2, 0.3, 0.5],
@@ -124,7 +124,7 @@ def attention_output(p: dict[str, int], rng: random.Random) -> Draft:
         [out], vars={"weights": fmt_vec(w), "V": fmt_mat(V)}, data={"weights": w, "V": V},
         tolerance=0.01, col_labels=[f"v{c + 1}" for c in range(d_v)],
         checks=[({"op": "attention_output", "args": {"Q": [[1]], "K": [[x] for x in logs], "V": V,
-                                                     "scale": False}}, [out])])
+                                                     "scale": False}}, None)])
 
 
 def saturation_std(p: dict[str, int], rng: random.Random) -> Draft:
@@ -141,7 +141,7 @@ def saturation_std(p: dict[str, int], rng: random.Random) -> Draft:
         0, vars={"d_k": str(d_k), "sqrt_d_k": str(root)}, data={"d_k": d_k}, choices=choices,
         choice_values=values, tolerance=0.5,
         checks=[({"op": "qk_variance", "args": {"d_k": d_k, "seed": 0, "samples": 4000},
-                  "tolerance": 0.1 * d_k}, float(d_k))])
+                  "tolerance": 0.1 * d_k}, lambda std: std * std)])
 
 
 def saturation_softmax(p: dict[str, int], rng: random.Random) -> Draft:
@@ -157,8 +157,8 @@ def saturation_softmax(p: dict[str, int], rng: random.Random) -> Draft:
         f"除以 √{d_k} = {root} 後分數為 [{a}, 0]，權重 ≈ {sc:.3f}，分布較平緩。",
         [[un, sc]], vars={"d_k": str(d_k), "scores": fmt_vec(s)}, data={"d_k": d_k, "scores": s},
         tolerance=0.01, col_labels=["不縮放", "除以 √d_k"],
-        checks=[({"op": "saturation", "args": {"scores": s, "d_k": d_k}, "select": "unscaled"}, un),
-                ({"op": "saturation", "args": {"scores": s, "d_k": d_k}, "select": "scaled"}, sc)])
+        checks=[({"op": "saturation", "args": {"scores": s, "d_k": d_k}, "select": "unscaled"}, (0, 0)),
+                ({"op": "saturation", "args": {"scores": s, "d_k": d_k}, "select": "scaled"}, (0, 1))])
 
 
 _P = Param

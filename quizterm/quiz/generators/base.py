@@ -42,8 +42,10 @@ class Draft:
     col_labels: list[str] | None = None
     allow_fraction: bool = True
     allow_percent: bool = True
-    # For verify: check blocks ({op, args, select}) run through quizterm.quiz.checks, each with the
-    # value the generator's own arithmetic gave, so every key is computed two independent ways.
+    # For verify: check blocks ({op, args, select, tolerance}) run through quizterm.quiz.checks and
+    # compared with the key, so every key is computed two independent ways. The second element says
+    # which part of the key: None (all of it; single: the keyed choice's value), an index path into
+    # a matrix key such as (0,) or (0, 1), or a function of the key (e.g. std -> variance).
     checks: list[tuple[dict[str, Any], Any]] = field(default_factory=list)
     choice_values: list[float] | None = None  # single: the value each choice stands for
 
@@ -104,7 +106,8 @@ def parse_params(specs: dict[str, Param], given: dict[str, Any]) -> dict[str, li
                                  f"{', '.join(map(str, spec.choices_only))}")
         bad = [v for v in values if not spec.lo <= v <= spec.hi]
         if bad:
-            raise ParamError(f"{name}: {bad[0]} is outside {spec.lo}..{spec.hi}")
+            shown = f"[{values[0]}, {values[-1]}]" if isinstance(raw, (list, tuple)) else bad[0]
+            raise ParamError(f"{name}: {shown} is outside {spec.lo}..{spec.hi}")
         out[name] = values
     return out
 

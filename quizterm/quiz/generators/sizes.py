@@ -24,7 +24,7 @@ def head_dim(p: dict[str, int], rng: random.Random) -> Draft:
         f"d_model 平均切給 h 個 head：d_k = d_model / h = {d} / {h} = {d // h}。"
         f"各 head 在較小的子空間算 attention，concat 後又回到 {d} 維。", d // h,
         vars={"d_model": str(d), "h": str(h), "d_k": str(d // h)}, data={"d_model": d, "h": h},
-        allow_percent=False, checks=[({"op": "head_dim", "args": {"d_model": d, "h": h}}, d // h)])
+        allow_percent=False, checks=[({"op": "head_dim", "args": {"d_model": d, "h": h}}, None)])
 
 
 def mha_params(p: dict[str, int], rng: random.Random) -> Draft:
@@ -38,7 +38,7 @@ def mha_params(p: dict[str, int], rng: random.Random) -> Draft:
         + f"，合計 {n}。參數量和 h 無關：h 只決定怎麼切，不會多出矩陣。", n,
         vars={"d_model": str(d), "h": str(h), "bias": with_bias}, data={"d_model": d, "h": h, "bias": bias},
         allow_percent=False, allow_fraction=False,
-        checks=[({"op": "mha_params", "args": {"d_model": d, "h": h, "bias": bias}}, n)])
+        checks=[({"op": "mha_params", "args": {"d_model": d, "h": h, "bias": bias}}, None)])
 
 
 def block_params(p: dict[str, int], rng: random.Random) -> Draft:
@@ -53,7 +53,7 @@ def block_params(p: dict[str, int], rng: random.Random) -> Draft:
         f"兩個 layer norm：2×2×{d} = {norms}。合計 {n}。FFN 通常比 attention 還大。", n,
         vars={"d_model": str(d), "h": str(h), "d_ff": str(d_ff)}, data={"d_model": d, "h": h, "d_ff": d_ff},
         allow_percent=False, allow_fraction=False,
-        checks=[({"op": "block_params", "args": {"d_model": d, "d_ff": d_ff, "h": h}}, n)])
+        checks=[({"op": "block_params", "args": {"d_model": d, "d_ff": d_ff, "h": h}}, None)])
 
 
 def comparisons(p: dict[str, int], rng: random.Random) -> Draft:
@@ -69,7 +69,7 @@ def comparisons(p: dict[str, int], rng: random.Random) -> Draft:
         why = f"{n} 個 query × {n} 個 key = {n}² = {key}。長度加倍，運算量變四倍：這是 O(n²)。"
     return Draft("numeric", stem, why, key, vars={"n": str(n)}, data={"n": n, "causal": causal},
                  allow_percent=False, allow_fraction=False,
-                 checks=[({"op": "comparisons", "args": {"n": n, "causal": causal}}, key)])
+                 checks=[({"op": "comparisons", "args": {"n": n, "causal": causal}}, None)])
 
 
 def causal_visible(p: dict[str, int], rng: random.Random) -> Draft:
@@ -95,7 +95,7 @@ def causal_visible(p: dict[str, int], rng: random.Random) -> Draft:
         0, vars={"T": str(T), "position": str(i + 1), "token": toks[i]},
         data={"T": T, "i": i, "gpt": gpt}, choices=[(str(v), seen[v]) for v in vals],
         choice_values=[float(v) for v in vals], tolerance=0.0,
-        checks=[({"op": "visible", "args": {"T": T, "pos": i, "causal": gpt}}, key)])
+        checks=[({"op": "visible", "args": {"T": T, "pos": i, "causal": gpt}}, None)])
 
 
 def pe_value(p: dict[str, int], rng: random.Random) -> Draft:
@@ -112,7 +112,7 @@ def pe_value(p: dict[str, int], rng: random.Random) -> Draft:
         f"角度 = {pos} / 10000^({col - col % 2}/{d}) ≈ {angle:.4f}，{fn}({angle:.4f}) ≈ {value:.3f}。"
         f"這個值加在 embedding 上，讓 attention 分得出位置；它不是 attention weight。", value,
         vars={"d_model": str(d), "pos": str(pos), "i": str(col)}, data={"d_model": d, "pos": pos, "i": col},
-        tolerance=0.01, checks=[({"op": "pe", "args": {"pos": pos, "i": col, "d_model": d}}, value)])
+        tolerance=0.01, checks=[({"op": "pe", "args": {"pos": pos, "i": col, "d_model": d}}, None)])
 
 
 _P = Param

@@ -1,0 +1,121 @@
+"""quizterm verify: passes on good content, names file, line and both values on a wrong key."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from quizterm.cli import main
+from quizterm.model import question_adapter
+from quizterm.quiz.generators import GENERATORS, get_generator
+from quizterm.quiz.generators.base import Generator
+from quizterm.quiz.verify import check_question, sample_generated, verify_bank
+
+GOOD = Path(__file__).parent / "fixtures" / "good"
+
+
+def copy_good(tmp_path: Path) -> Path:
+    dest = tmp_path / "content"
+    shutil.copytree(GOOD, dest)
+    return dest
+
+
+def q(**kw):
+    return question_adapter.validate_python({"prompt": "p", "explanation": "e", "objective": "o", **kw})
+
+
+def test_good_fixture_passes(capsys):
+    assert main(["verify", "--no-bundled", "--seeds", "8", str(GOOD)]) == 0
+    out = capsys.readouterr().out
+    assert "verify ok: 4 checked, 1 generated" in out and "0 failed" in out
+
+
+@pytest.mark.parametrize("old, new, qid, stated, computed", [
+    ("answer: 1.5", "answer: 1.6", "fx-scaled", "1.6", "1.5"),
+    ("[[0.7311, 0.2689], [0.2689, 0.7311]]", "[[0.7311, 0.2689], [0.5, 0.5]]", "fx-weights",
+     "[[0.7311, 0.2689], [0.5, 0.5]]", "[[0.7311, 0.2689], [0.2689, 0.7311]]"),
+])
+def test_changed_key_fails_naming_file_line_and_values(tmp_path, monkeypatch, capsys, old, new, qid,
+                                                       stated, computed):
+    content = copy_good(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    bank_file = content / "bank.yaml"
+    text = bank_file.read_text("utf-8")
+    assert old in text
+    bank_file.write_text(text.replace(old, new), "utf-8")
+    assert main(["verify", "--no-bundled", "--seeds", "4", str(content)]) == 1
+    out = capsys.readouterr().out
+    item_line = text.splitlines().index(f"  - id: {qid}") + 1
+    found = [ln for ln in out.splitlines() if f": {qid}: " in ln]
+    assert found == [f"content/bank.yaml:{item_line}: {qid}: stated {stated}, computed {computed}"]
+    assert "verify FAILED" in out and "1 failed" in out
+
+
+def test_keyed_choice_and_claim_are_checked():
+    single = q(type="single", id="c", answer=1, choices=["64", "8", "512"],
+               check={"op": "head_dim", "args": {"d_model": "512", "h": "8"}})
+    assert check_question(single) == ["stated choice 1 (8), computed 64", "distractor choice 0 (64) also equals computed 64"]
+    vals = q(type="single", id="c2", answer=0, choices=["大約一半", "幾乎全部"],
+             check={"op": "softmax", "args": {"x": [1, 1], "choice_values": [0.5, 1]}, "select": "[0]"})
+    assert check_question(vals) == []
+    multi = q(type="multi", id="c3", answers=[0, 1], choices=["a", "b", "c"],
+              check={"op": "comparisons", "args": {"n": 3, "choice_values": [9, 9, 6]}})
+    assert check_question(multi) == []
+    claim = q(type="true_false", id="t", answer=True,
+              check={"op": "comparisons", "args": {"n": 4, "causal": True, "claim": 16}})
+    assert check_question(claim) == ["stated true, computed false (claim 16, computed value 10)"]
+
+
+@pytest.mark.parametrize("check, message", [
+    ({"op": "nope"}, "unknown check op"),
+    ({"op": "softmax", "args": {"x": [1, 2]}, "select": "[5]"}, "out of range"),
+    ({"op": "softmax", "args": {"x": [1, 2]}}, "different shapes"),
+])
+def test_broken_check_blocks_are_findings(check, message):
+    (msg,) = check_question(q(type="numeric", id="n", answer=1, check=check))
+    assert message in msg
+
+
+def test_choice_text_must_be_numeric_without_choice_values():
+    (msg,) = check_question(q(type="single", id="c", answer=0, choices=["六十四", "8"],
+                              check={"op": "head_dim", "args": {"d_model": 512, "h": 8}}))
+    assert "choice_values" in msg
+
+
+def test_a_wrong_generator_is_caught(monkeypatch):
+    good = get_generator("head-dim")
+
+    def off_by_one(p, rng):
+        draft = good.build(p, rng)
+        draft.answer += 1
+        return draft
+
+    monkeypatch.setitem(GENERATORS, "broken-head-dim",
+                        Generator("broken-head-dim", "x", "multi-head", good.params, off_by_one, good.valid))
+    gq = question_adapter.validate_python({"type": "generated", "id": "g", "objective": "o",
+                                           "generator": {"name": "broken-head-dim"}})
+    built, msgs = sample_generated(gq, seeds=3)
+    assert built == 5
+    # The low corner is d_model 64 with h 2: the engine says 32, the broken template 33.
+    assert msgs[0] == "low: stated 33, computed 32 (head_dim)"
+
+
+def test_generator_problems_are_findings():
+    gq = question_adapter.validate_python({"type": "generated", "id": "g", "objective": "o",
+                                           "generator": {"name": "qk-score", "params": {"d": [1, 99]}}})
+    assert sample_generated(gq, seeds=2)[1] == ["generator: d: [1, 99] is outside 1..8"]
+    tq = question_adapter.validate_python({"type": "generated", "id": "g", "objective": "o", "prompt": "{nope}",
+                                           "generator": {"name": "qk-score"}})
+    msgs = sample_generated(tq, seeds=1)[1]
+    assert msgs and "unknown placeholder {nope}" in msgs[0]
+
+
+def test_missing_path_is_a_usage_error(capsys, tmp_path):
+    assert main(["verify", str(tmp_path / "nope")]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_bundled_content_verifies(bundled):
+    report = verify_bank(bundled.bank, seeds=6)
+    assert [str(f) for f in report.findings] == []
+    assert report.checked + report.generated > 0
