@@ -42,6 +42,7 @@ class QuiztermApp(App[int]):
     CSS_PATH = [
         STYLES / "global.tcss", STYLES / "app.tcss", STYLES / "home.tcss",
         STYLES / "reader.tcss", STYLES / "lab.tcss",
+        STYLES / "practice.tcss", STYLES / "drill.tcss",
     ]
     BINDINGS = [
         Binding("ctrl+q", "quit", "bind.quit", id="quit", priority=True),

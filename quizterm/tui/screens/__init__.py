@@ -19,6 +19,12 @@ SCREENS: dict[str, str] = {
     "problems": "quizterm.tui.screens.problems:ProblemsScreen",
     "help": "quizterm.tui.screens.help:HelpScreen",
     # --- G: practice, flashcards, notebook, drill ---
+    "practice": "quizterm.tui.screens.practice:PracticeScreen",
+    "flashcards": "quizterm.tui.screens.flashcards:FlashcardsScreen",
+    "notebook": "quizterm.tui.screens.notebook:NotebookScreen",
+    "drill": "quizterm.tui.screens.drill_setup:DrillSetupScreen",
+    "drill_run": "quizterm.tui.screens.drill:DrillScreen",
+    "drill_result": "quizterm.tui.screens.drill_result:DrillResultScreen",
     # --- H: statistics ---
 }
 

@@ -36,11 +36,11 @@ class PracticeScreen(QuiztermScreen):
     """Practice by lesson / objective / tag / all due, or replay notebook instances (``instances``)."""
 
     BINDINGS = [
-        Binding("enter", "next", "bind.next", id="practice-next"),
-        Binding("n", "next", "bind.next", show=False, id="practice-next-n"),
-        Binding("s", "skip_think", "bind.skip_think", id="practice-skip"),
-        Binding("o", "override", "bind.override", id="practice-override"),
-        Binding("r", "restart", "bind.restart", id="practice-restart"),
+        Binding("enter", "next", "practice.bind.next", id="practice-next"),
+        Binding("n", "next", "practice.bind.next", show=False, id="practice-next-n"),
+        Binding("s", "skip_think", "practice.bind.skip_think", id="practice-skip"),
+        Binding("o", "override", "practice.bind.override", id="practice-override"),
+        Binding("r", "restart", "practice.bind.restart", id="practice-restart"),
     ]
 
     def __init__(self, lesson_id: str | None = None, objective: str | None = None, tag: str | None = None,
@@ -192,7 +192,7 @@ class PracticeScreen(QuiztermScreen):
         if answered.error is not None:
             self.app.notify_error(answered.error)
         for widget in self.query(AnswerInput):
-            widget.lock(answered.grade)
+            widget.freeze(answered.grade)
         self._show_feedback()
         self.set_focus(None)
         self.refresh_bindings()

@@ -76,7 +76,7 @@ class AnswerInput(Widget, can_focus=True):
         self.instance = instance
         self.kind = instance.type
         self.instant = instant
-        self.locked = False
+        self.frozen = False
         self.cursor = 0
         self.selected: set[int] = set()
         self.arrangement = list(range(len(instance.choices)))
@@ -122,7 +122,7 @@ class AnswerInput(Widget, can_focus=True):
 
     def focus_first(self) -> None:
         """Focus where typing goes: the first input, or the widget itself for choices."""
-        if self.locked:
+        if self.frozen:
             return
         inputs = list(self.query(Input))
         (inputs[0] if inputs else self).focus()
@@ -195,9 +195,9 @@ class AnswerInput(Widget, can_focus=True):
                  for c in range(cols)] for r in range(rows)]
 
     # --- feedback ---------------------------------------------------------------------------
-    def lock(self, grade: Any = None) -> None:
+    def freeze(self, grade: Any = None) -> None:
         """Stop taking input; with a grade, mark what was right and wrong."""
-        self.locked = True
+        self.frozen = True
         self.can_focus = False
         for inp in self.query(Input):
             inp.disabled = True
@@ -227,8 +227,8 @@ class AnswerInput(Widget, can_focus=True):
         return i if 0 <= i < len(self.options) else None
 
     def on_key(self, event: Key) -> None:
-        if self.locked or self.kind not in CHOICE_KINDS + ("order",):
-            if not self.locked and event.key == "enter" and self.kind in TEXT_KINDS:
+        if self.frozen or self.kind not in CHOICE_KINDS + ("order",):
+            if not self.frozen and event.key == "enter" and self.kind in TEXT_KINDS:
                 pass  # the Input posts Submitted itself
             return
         handled = True
@@ -277,13 +277,13 @@ class AnswerInput(Widget, can_focus=True):
     @on(Input.Changed)
     def _typed(self, event: Input.Changed) -> None:
         event.stop()
-        if not self.locked:
+        if not self.frozen:
             self.post_message(self.Changed(self, self.response()))
 
     @on(Input.Submitted)
     def _entered(self, event: Input.Submitted) -> None:
         event.stop()
-        if not self.locked:
+        if not self.frozen:
             self.post_message(self.Submitted(self, self.response()))
 
     # --- drawing ----------------------------------------------------------------------------
@@ -297,7 +297,7 @@ class AnswerInput(Widget, can_focus=True):
         text = Text()
         order = self.arrangement if self.kind == "order" else range(len(self.options))
         for row, i in enumerate(order):
-            here = (row if self.kind == "order" else i) == self.cursor and not self.locked
+            here = (row if self.kind == "order" else i) == self.cursor and not self.frozen
             text.append("› " if here else "  ", style="bold")
             mark, style = self._mark(row if self.kind == "order" else i)
             if self.kind == "multi":
@@ -317,7 +317,7 @@ class AnswerInput(Widget, can_focus=True):
         return text
 
     def _mark(self, pos: int) -> tuple[str, str]:
-        if not self.locked or self.detail is None and self.right is None:
+        if not self.frozen or self.detail is None and self.right is None:
             return "", ""
         if self.kind == "multi" and self.detail:
             d = self.detail[pos]

@@ -1,0 +1,160 @@
+"""Pilot: a practice round over every question type, with a fake clock and the real store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from quizterm.quiz.drill_result import key_response
+
+DATA = Path(__file__).parent / "data_study"
+
+
+@pytest.fixture(scope="module")
+def study():
+    from quizterm.content import load_content
+
+    return load_content([DATA])
+
+
+def _letter(i: int) -> str:
+    return chr(ord("a") + i)
+
+
+async def _answer_right(pilot, screen):
+    """Press the keys that answer the current question correctly."""
+    inst = screen.session.instance
+    key = key_response(inst)
+    if inst.type == "single":
+        await pilot.press(_letter(key))
+    elif inst.type == "true_false":
+        await pilot.press("1" if key else "2")
+    elif inst.type == "multi":
+        await pilot.press(*[str(i + 1) for i in sorted(key)], "enter")
+    elif inst.type in ("short", "numeric"):
+        await pilot.press(*list(key if inst.type == "short" else "8"), "enter")
+    elif inst.type == "order":
+        # selection sort with the keyboard: bring each right item up to its place
+        widget = screen.query_one("AnswerInput")
+        for target, want in enumerate(key):
+            pos = widget.arrangement.index(want)
+            widget.cursor = pos
+            for _ in range(pos - target):
+                await pilot.press("shift+up")
+        await pilot.press("enter")
+    elif inst.type == "matrix":
+        for r, row in enumerate(inst.answer):
+            for c, v in enumerate(row):
+                await pilot.click(f"#cell-{r}-{c}")
+                await pilot.press(*list(str(int(v))))
+        await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_practice_round_every_type(make_app, study, store, clock):
+    app = make_app(load=study, lang="en", start="practice", start_args={"lesson_id": "study", "pick": False})
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        s = screen.session
+        assert len(s) == 8 and s.instance.question_id == "s-single"
+        assert not screen.check_action("next", ())  # "next" is off before answering
+        # A held key: 50 repeats of the right letter give exactly one answer.
+        await pilot.press(*[_letter(s.instance.answer)] * 50)
+        await pilot.pause()
+        assert len(store.attempts(question_id="s-single")) == 1
+        assert screen.check_action("next", ())
+        feedback = str(screen.query_one("#practice-feedback").render())
+        assert "softmax 把每一列變成機率分布。" in feedback and "Right" in feedback
+        answered = 1
+        while True:
+            await pilot.press("enter")  # next
+            await pilot.pause()
+            if s.done:
+                break
+            if s.state == "thinking":
+                assert not screen.query("AnswerInput")  # options hidden behind the countdown
+                clock.advance(s.instance.think_seconds)
+                screen.tick()
+                await pilot.pause()
+                assert screen.query("AnswerInput")
+            await _answer_right(pilot, screen)
+            answered += 1
+            assert s.state == "answered", s.instance.question_id
+            assert s.last.grade.correct, (s.instance.question_id, s.last.grade)
+        rows = store.attempts()
+        assert len(rows) == answered == 8
+        assert all(r.scheduled and r.mode == "practice" for r in rows)
+        assert len(store.card_keys("q:")) == 8
+        assert "8 of 8" in str(screen.query_one("#practice-progress").render())
+
+
+async def test_wrong_short_cjk_then_override_and_misconception(make_app, study, store, clock):
+    app = make_app(load=study, lang="en", start="practice", start_args={"tag": "qkv"})
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        s = screen.session
+        assert [q.id for q in s._questions] == ["s-multi", "s-short"]
+        wrong = next(i for i in range(4) if i not in s.instance.answer)
+        await pilot.press(str(wrong + 1), "enter")  # picks only the wrong option
+        await pilot.pause()
+        assert not s.last.grade.correct and s.last.grade.detail.count("missed") == 3
+        assert not screen.check_action("override", ())  # only for short answers
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("鍵", "值")  # CJK typing reaches the input
+        await pilot.pause()
+        assert screen.query_one("#answer-text").value == "鍵值"
+        await pilot.press("enter")
+        await pilot.pause()
+        row = store.attempts(question_id="s-short")[0]
+        assert row.response == "鍵值" and not row.correct
+        assert screen.check_action("override", ())
+        await pilot.press("o")
+        await pilot.pause()
+        assert store.attempt(row.id).overridden
+        assert len(store.attempts(question_id="s-short")) == 1
+
+
+async def test_misconception_named_and_picker(make_app, study, store, clock):
+    app = make_app(load=study, lang="en", start="practice", start_args={"lesson_id": "study"})
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.picking and screen.session is None
+        picker = screen.query_one("#practice-picker")
+        ids = [picker.get_option_at_index(i).id for i in range(picker.option_count)]
+        assert ids[0] == "due:" and "tag:softmax" in ids and "objective:math" in ids
+        picker.highlighted = ids.index("tag:softmax")
+        await pilot.press("enter")
+        await pilot.pause()
+        s = screen.session
+        assert s.instance.question_id == "s-single"
+        wrong = s.instance.misconceptions.index("no-scale")
+        await pilot.press(_letter(wrong))
+        await pilot.pause()
+        feedback = str(screen.query_one("#practice-feedback").render())
+        assert "以為不需要縮放" in feedback and "Right answer:" in feedback
+        assert store.notebook_entry("s-single") is not None
+
+
+async def test_store_write_error_is_a_notification(make_app, study, store, clock):
+    from quizterm.store import StoreWriteError
+
+    def boom(stage):
+        raise StoreWriteError("full", "database or disk is full")
+
+    app = make_app(load=study, lang="en", start="practice", start_args={"tag": "scale"})
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        store._fault = boom
+        await pilot.press("1")
+        await pilot.pause()
+        store._fault = None
+        assert any("full" in n.message for n in app._notifications)
+        assert store.attempts() == []
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.session.index == 1  # still running
