@@ -98,6 +98,8 @@ def _own_question(note: AnkiNote, taken: set[str], lesson_id: str) -> tuple[dict
     data.pop("misconception", None)
     if data["id"] in taken:
         data["id"] = f"{lesson_id}-{data['id']}"[:80].rstrip("-._")
+    first = ("id", "type", "prompt")
+    data = {**{k: data[k] for k in first if k in data}, **{k: v for k, v in data.items() if k not in first}}
     return data, objective_text
 
 
@@ -206,12 +208,20 @@ def lessons_from_notes(notes: list[AnkiNote], *, lesson_id: str | None = None,
     return out
 
 
-def import_anki(path: Path, out_dir: Path, *, lesson_id: str | None = None,
-                taken_lessons: set[str] = frozenset(), taken_questions: set[str] = frozenset()
-                ) -> list[tuple[Path, ImportedLesson]]:
-    """Read ``path`` and write ``out_dir/lessons/<id>.yaml`` (+ ``questions/<id>.yaml``) per deck.
+@dataclass
+class AnkiPlan:
+    """What importing a package would write: (path, YAML text) pairs, and notes that were left out."""
 
-    Everything is validated before the first file is written.
+    lessons: list[ImportedLesson]
+    files: list[tuple[Path, str]]
+    skipped: list[str]
+
+
+def prepare_anki(path: Path, out_dir: Path, *, lesson_id: str | None = None,
+                 taken_lessons: set[str] = frozenset(), taken_questions: set[str] = frozenset()) -> AnkiPlan:
+    """Read ``path`` and plan ``out_dir/lessons/<id>.yaml`` (+ ``questions/<id>.yaml``) per deck.
+
+    Every lesson and bank is validated here, before anything is written.
 
     Raises:
         InteropError: an unreadable package, an empty one, or a lesson that would not validate.
@@ -238,6 +248,12 @@ def import_anki(path: Path, out_dir: Path, *, lesson_id: str | None = None,
         files.append((out_dir / "lessons" / f"{lid}.yaml", dump_yaml(item.lesson)))
         if item.bank:
             files.append((out_dir / "questions" / f"{lid}.yaml", dump_yaml(item.bank)))
-    for target, text in files:
+    return AnkiPlan(made, files, [s for m in made for s in m.skipped])
+
+
+def import_anki(path: Path, out_dir: Path, **kwargs) -> AnkiPlan:
+    """``prepare_anki`` and write its files (atomically, each)."""
+    plan = prepare_anki(path, out_dir, **kwargs)
+    for target, text in plan.files:
         write_text_atomic(target, text)
-    return [(out_dir / "lessons" / f"{m.lesson['id']}.yaml", m) for m in made]
+    return plan

@@ -182,12 +182,9 @@ def parse_questions(path: Path, *, lesson: str | None, bank: Bank, taken_ids: It
         if record.get("\0extra"):
             problems.append(RowProblem(path, number, "", "more cells than header columns"))
             continue
-        row_lesson = get("lesson") or lesson
+        row_lesson = lesson or get("lesson")  # --lesson puts every row in one lesson
         if not row_lesson:
             problems.append(RowProblem(path, number, "lesson", "empty: fill the column or pass --lesson"))
-            continue
-        if lesson and get("lesson") and get("lesson") != lesson:
-            problems.append(RowProblem(path, number, "lesson", f"'{get('lesson')}' is not --lesson '{lesson}'"))
             continue
         try:
             item = _convert(get, get("type"))
