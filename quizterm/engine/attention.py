@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import math
+import threading
 
 import numpy as np
 from numpy.typing import ArrayLike, DTypeLike, NDArray
 
+from quizterm.engine.parallel import run_tiles
+
 # Scores kept per tile (elements): rows * T_k stays near L2 size, so the in-place softmax
 # passes after each matmul read cache, not main memory.
-_TILE_ELEMS = 1 << 16
+_TILE_ELEMS = 1 << 17
 
 
 def scale_factor(scale: bool | float, d_k: int) -> float:
@@ -29,8 +32,9 @@ def scaled_dot_product_attention(
     scale: bool | float = True,
     *,
     causal: bool = False,
+    need_weights: bool = True,
     dtype: DTypeLike = np.float64,
-) -> tuple[NDArray[np.floating], NDArray[np.floating]]:
+) -> tuple[NDArray[np.floating], NDArray[np.floating] | None]:
     """softmax(Q Kᵀ / sqrt(d_k)) V, returning the weights too.
 
     Works on ``(T, d)`` arrays and on any leading batch/head axes (broadcast between q, k, v
@@ -49,6 +53,8 @@ def scaled_dot_product_attention(
         scale: True divides the scores by ``sqrt(d_k)``, False leaves them, a float multiplies.
         causal: Also apply a causal (lower-triangular, top-left aligned) mask; key tiles above
             the diagonal are skipped, not computed.
+        need_weights: False returns ``None`` for the weights and never holds more than one
+            tile of them per thread (as torch's fused kernels): much less memory traffic.
         dtype: float64 by default; ``np.float32`` for speed.
 
     Returns:
@@ -71,29 +77,62 @@ def scaled_dot_product_attention(
     factor = scale_factor(scale, d_k)
     # Scaling Q (T·d numbers) is cheaper than scaling the scores (T·T numbers).
     qs = np.broadcast_to(q * np.asarray(factor, dtype=q.dtype), lead + (T_q, d_k)).reshape((n, T_q, d_k))
-    kt = np.broadcast_to(k, lead + (T_k, d_k)).reshape((n, T_k, d_k)).swapaxes(-1, -2)  # (n, d_k, T_k)
+    kb = np.broadcast_to(k, lead + (T_k, d_k)).reshape((n, T_k, d_k))  # (n, T_k, d_k)
+    kt = kb.swapaxes(-1, -2)  # (n, d_k, T_k)
     vv = np.broadcast_to(v, lead + (T_k, d_v)).reshape((n, T_k, d_v))  # (n, T_k, d_v)
     # Causal rows never write above the diagonal, so those weights must start at zero.
-    weights = (np.zeros if causal else np.empty)((n, T_q, T_k), dtype=q.dtype)  # (n, T_q, T_k)
+    weights = ((np.zeros if causal else np.empty)((n, T_q, T_k), dtype=q.dtype)  # (n, T_q, T_k)
+               if need_weights else None)
     out = np.empty((n, T_q, d_v), dtype=q.dtype)  # (n, T_q, d_v)
-    rows = max(8, min(T_q, _TILE_ELEMS // max(T_k, 1)))
-    for b in range(n):
-        for r0 in range(0, T_q, rows):
-            r1 = min(r0 + rows, T_q)
-            _attend_tile(qs[b], kt[b], vv[b], weights[b], out[b], r0, r1,
-                         None if m is None else m[b], causal)
-    return out.reshape(lead + (T_q, d_v)), weights.reshape(lead + (T_q, T_k))
+    shift = _needs_shift(qs, kb)
+    rows = max(16, min(T_q, _TILE_ELEMS // max(T_k, 1)))
+    jobs = [(b, r0, min(r0 + rows, T_q)) for b in range(n) for r0 in range(0, T_q, rows)]
+
+    def tile(job: tuple[int, int, int]) -> None:
+        b, r0, r1 = job
+        if weights is None:  # a per-thread scratch tile, reused: it stays in cache
+            w, off = _scratch((rows, T_k), qs.dtype)[: r1 - r0], r0
+        else:
+            w, off = weights[b], 0
+        _attend_tile(qs[b], kt[b], vv[b], w, out[b], r0, r1, None if m is None else m[b], causal, shift, off)
+
+    run_tiles(tile, jobs, work=n * T_q * T_k * (d_k + d_v) // (2 if causal else 1))
+    return out.reshape(lead + (T_q, d_v)), None if weights is None else weights.reshape(lead + (T_q, T_k))
 
 
-def _attend_tile(qs, kt, v, weights, out, r0: int, r1: int, m, causal: bool) -> None:
-    """Fill ``weights[r0:r1]`` and ``out[r0:r1]`` in place."""
+_local = threading.local()
+
+
+def _scratch(shape: tuple[int, int], dtype) -> NDArray:
+    buf = getattr(_local, "buf", None)
+    if buf is None or buf.shape != shape or buf.dtype != dtype:
+        buf = _local.buf = np.empty(shape, dtype=dtype)
+    return buf
+
+
+def _needs_shift(qs: NDArray, k: NDArray) -> bool:
+    """Whether softmax must subtract each row's maximum before exp.
+
+    By Cauchy-Schwarz no score exceeds max|q|·max|k| in size. Below 40, exp neither overflows
+    nor underflows to 0 even in float32, so the max and subtract passes (a third of the
+    element-wise work) can be skipped without changing the result beyond rounding.
+    """
+    if qs.size == 0 or k.size == 0:
+        return False
+    q_norm = np.sqrt(np.max(np.einsum("...i,...i->...", qs, qs)))
+    k_norm = np.sqrt(np.max(np.einsum("...i,...i->...", k, k)))
+    return not bool(q_norm * k_norm < 40.0)
+
+
+def _attend_tile(qs, kt, v, weights, out, r0: int, r1: int, m, causal: bool, shift: bool, off: int = 0) -> None:
+    """Fill ``weights[r0 - off:r1 - off]`` and ``out[r0:r1]`` in place."""
     T_k = kt.shape[-1]
-    kend = min(T_k, r1) if causal else T_k
+    kend = min(T_k, r1) if causal else T_k  # causal: keys after the tile's last query are masked
     if kend == 0:  # no key at all: zero weights, zero output
-        weights[r0:r1] = 0.0
+        weights[r0 - off:r1 - off] = 0.0
         out[r0:r1] = 0.0
         return
-    w = weights[r0:r1, :kend]  # (rows, kend) view into the result
+    w = weights[r0 - off:r1 - off, :kend]  # (rows, kend) view into the result
     np.matmul(qs[r0:r1], kt[:, :kend], out=w)
     masked = m is not None
     if causal and kend > r0:
@@ -103,16 +142,21 @@ def _attend_tile(qs, kt, v, weights, out, r0: int, r1: int, m, causal: bool) -> 
         masked = True
     if m is not None:
         np.copyto(w, -np.inf, where=~m[r0:r1, :kend])
-    softmax_rows_(w, masked)
+    softmax_rows_(w, masked=masked, shift=shift)
     np.matmul(w, v[:kend], out=out[r0:r1])
 
 
-def softmax_rows_(w: NDArray[np.floating], masked: bool = True) -> None:
-    """Softmax over the last axis of a 2-D array, in place; all -inf rows become zeros."""
-    peak = w.max(axis=-1, keepdims=True)  # (rows, 1)
-    if masked:
-        peak[~np.isfinite(peak)] = 0.0
-    np.subtract(w, peak, out=w)
+def softmax_rows_(w: NDArray[np.floating], *, masked: bool = True, shift: bool = True) -> None:
+    """Softmax over the last axis of a 2-D array, in place; all -inf rows become zeros.
+
+    ``shift=False`` skips subtracting the row maximum: only safe when every finite entry is
+    known to lie within ±40 (see :func:`_needs_shift`).
+    """
+    if shift:
+        peak = w.max(axis=-1, keepdims=True)  # (rows, 1)
+        if masked:
+            peak[~np.isfinite(peak)] = 0.0
+        np.subtract(w, peak, out=w)
     np.exp(w, out=w)
     total = w.sum(axis=-1, keepdims=True)  # (rows, 1)
     if masked:

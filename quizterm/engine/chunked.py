@@ -1,0 +1,109 @@
+"""Attention over key blocks with an online softmax: the plain result in O(T·block) memory."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numpy.typing import ArrayLike, DTypeLike, NDArray
+
+from quizterm.engine.attention import scale_factor
+from quizterm.engine.parallel import run_tiles
+
+
+def chunked_attention(
+    q: ArrayLike,
+    k: ArrayLike,
+    v: ArrayLike,
+    mask: ArrayLike | None = None,
+    scale: bool | float = True,
+    *,
+    block: int = 256,
+    causal: bool = False,
+    q_block: int | None = None,
+    dtype: DTypeLike = np.float64,
+) -> NDArray[np.floating]:
+    """softmax(Q Kᵀ / sqrt(d_k)) V without ever holding the ``T_q x T_k`` weights.
+
+    Keys are visited one block at a time; each query keeps its running maximum ``m``, running
+    sum ``l`` and an unnormalized output. When a later block raises the maximum, the earlier sum
+    and output are rescaled by ``exp(m_old - m_new)``, so the result equals the plain softmax.
+    With ``causal=True`` key blocks entirely above the diagonal are skipped.
+
+    Args:
+        q: ``(..., T_q, d_k)``; k: ``(..., T_k, d_k)``; v: ``(..., T_k, d_v)``.
+        mask: Optional boolean mask broadcastable to ``(..., T_q, T_k)``, ``True`` = may attend
+            (a dense mask is itself ``T_q x T_k`` booleans: prefer ``causal`` when it is causal).
+        scale: As in ``scaled_dot_product_attention``.
+        block: Keys per block (and the scale of the extra memory, ``O(T·block)``).
+        causal: Apply a causal mask without materializing it.
+        q_block: Queries per tile (default: enough to fill ~128k scores per tile, at least ``block``).
+        dtype: float64 by default; ``np.float32`` for speed.
+
+    Returns:
+        ``(..., T_q, d_v)``, the same as ``scaled_dot_product_attention(...)[0]`` (fully masked
+        queries give zeros).
+    """
+    q, k, v = (np.asarray(a, dtype=dtype) for a in (q, k, v))
+    if block < 1 or (q_block is not None and q_block < 1):
+        raise ValueError("block and q_block must be at least 1")
+    T_q, d_k = q.shape[-2:]
+    T_k, d_v = v.shape[-2:]
+    if k.shape[-1] != d_k or k.shape[-2] != T_k:
+        raise ValueError(f"shapes do not fit: q {q.shape}, k {k.shape}, v {v.shape}")
+    m = None if mask is None else np.asarray(mask, dtype=bool)
+    lead = np.broadcast_shapes(q.shape[:-2], k.shape[:-2], v.shape[:-2], () if m is None else m.shape[:-2])
+    n = math.prod(lead)
+    if m is not None:
+        m = np.broadcast_to(m, lead + (T_q, T_k)).reshape((n, T_q, T_k))  # (n, T_q, T_k)
+    qs = q * np.asarray(scale_factor(scale, d_k), dtype=q.dtype)  # (..., T_q, d_k)
+    qs = np.broadcast_to(qs, lead + (T_q, d_k)).reshape((n, T_q, d_k))  # (n, T_q, d_k)
+    kt = np.broadcast_to(k, lead + (T_k, d_k)).reshape((n, T_k, d_k)).swapaxes(-1, -2)  # (n, d_k, T_k)
+    vv = np.broadcast_to(v, lead + (T_k, d_v)).reshape((n, T_k, d_v))  # (n, T_k, d_v)
+    out = np.zeros((n, T_q, d_v), dtype=q.dtype)  # (n, T_q, d_v) unnormalized until the end
+    # Query rows per tile: the tile (rows, block) stays O(T·block) and near cache size.
+    rows = q_block or max(block, (1 << 17) // block)
+
+    def tile(job: tuple[int, int]) -> None:
+        b, r0 = job
+        r1, bs = min(r0 + rows, T_q), slice(b, b + 1)
+        _query_tile(qs[bs, r0:r1], kt[bs], vv[bs], out[bs, r0:r1], r0, block, causal,
+                    None if m is None else m[bs, r0:r1])
+
+    # Tiles are independent: they may run on several threads (each with its own block buffer).
+    jobs = [(b, r0) for b in range(n) for r0 in range(0, T_q, rows)]
+    run_tiles(tile, jobs, work=n * T_q * T_k * (d_k + d_v) // (2 if causal else 1))
+    return out.reshape(lead + (T_q, d_v))
+
+
+def _query_tile(qs, kt, vv, acc, r0: int, block: int, causal: bool, m) -> None:
+    """Online softmax for the queries ``r0 .. r0 + rows`` over every needed key block."""
+    n, rows, _ = qs.shape
+    T_k = kt.shape[-1]
+    dt = qs.dtype
+    run_max = np.full((n, rows, 1), -np.inf, dtype=dt)  # (n, rows, 1)
+    run_sum = np.zeros((n, rows, 1), dtype=dt)  # (n, rows, 1)
+    buf = np.empty((n, rows, block), dtype=dt)  # (n, rows, block) the only T·block buffer
+    kend = min(T_k, r0 + rows) if causal else T_k  # later key blocks are fully masked: skip
+    for c0 in range(0, kend, block):
+        c1 = min(c0 + block, kend)
+        s = buf[:, :, : c1 - c0]  # (n, rows, c1 - c0)
+        np.matmul(qs, kt[:, :, c0:c1], out=s)
+        if causal and c1 - 1 > r0:
+            # Key j is later than query i where j - c0 > i - r0 + (r0 - c0).
+            allowed = np.tri(rows, c1 - c0, r0 - c0, dtype=bool)  # (rows, c1 - c0)
+            np.copyto(s, -np.inf, where=~allowed)
+        if m is not None:
+            np.copyto(s, -np.inf, where=~m[:, :, c0:c1])
+        new_max = np.maximum(run_max, s.max(axis=-1, keepdims=True))  # (n, rows, 1)
+        # Rows with nothing allowed so far keep a -inf maximum: shift by 0 so exp gives 0, not nan.
+        shift = np.where(np.isneginf(new_max), 0.0, new_max).astype(dt, copy=False)
+        rescale = np.exp(run_max - shift)  # (n, rows, 1)
+        np.subtract(s, shift, out=s)
+        np.exp(s, out=s)
+        run_sum *= rescale
+        run_sum += s.sum(axis=-1, keepdims=True)
+        acc *= rescale
+        acc += s @ vv[:, c0:c1]  # (n, rows, d_v)
+        run_max = new_max
+    np.divide(acc, np.where(run_sum > 0, run_sum, 1.0).astype(dt, copy=False), out=acc)

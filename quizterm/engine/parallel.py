@@ -1,0 +1,86 @@
+"""Running independent attention tiles on a few threads, each with single-threaded BLAS.
+
+NumPy's element-wise passes (exp, sum, divide) run on one core but release the GIL, and
+OpenBLAS parallelizes each matmul on its own. Tiles that do matmul -> softmax -> matmul back to
+back keep both cores busy only if each worker thread owns a core: OpenBLAS >= 0.3.27 offers
+``openblas_set_num_threads_local`` to make one thread's BLAS calls single-threaded without
+touching anyone else's. Without it (MKL, Accelerate, old OpenBLAS) tiles run serially.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import glob
+import os
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+# Below this many multiply-adds a thread hand-off costs more than it saves.
+MIN_PARALLEL_WORK = 1 << 24
+
+_lock = threading.Lock()
+_pool: ThreadPoolExecutor | None = None
+_set_local: Callable[[int], int] | None | bool = False  # False = not looked up yet
+
+
+def _find_set_local() -> Callable[[int], int] | None:
+    import numpy as np
+
+    libdir = os.path.join(os.path.dirname(np.__file__), os.pardir, "numpy.libs")
+    for path in sorted(glob.glob(os.path.join(libdir, "*openblas*"))):
+        try:
+            fn = ctypes.CDLL(path).openblas_set_num_threads_local
+        except (OSError, AttributeError):
+            continue
+        fn.argtypes, fn.restype = [ctypes.c_int], ctypes.c_int
+        return fn
+    return None
+
+
+def worker_count() -> int:
+    """Cores this process may use (at most 8), or 1 when BLAS threads cannot be pinned per thread."""
+    global _set_local
+    if os.environ.get("QUIZTERM_ENGINE_THREADS") == "1":
+        return 1
+    with _lock:
+        if _set_local is False:
+            _set_local = _find_set_local()
+    if _set_local is None:
+        return 1
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, 8))
+
+
+def _pool_for(workers: int) -> ThreadPoolExecutor:
+    global _pool
+    with _lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(workers, thread_name_prefix="quizterm-engine",
+                                       initializer=_set_local, initargs=(1,))
+        return _pool
+
+
+def run_tiles(fn: Callable[[Any], None], jobs: Sequence[Any], *, work: int) -> None:
+    """Call ``fn(job)`` for every job; in parallel stripes when ``work`` (multiply-adds) is large.
+
+    Jobs must write disjoint parts of the outputs. Striping (worker w takes jobs w, w+W, ...)
+    balances causal tiles, whose cost grows with the row index.
+    """
+    workers = min(worker_count(), len(jobs))
+    if workers < 2 or work < MIN_PARALLEL_WORK:
+        for job in jobs:
+            fn(job)
+        return
+    pool = _pool_for(worker_count())
+
+    def stripe(w: int) -> None:
+        for job in jobs[w::workers]:
+            fn(job)
+
+    for future in [pool.submit(stripe, w) for w in range(workers)]:
+        future.result()  # re-raises a worker's exception here
