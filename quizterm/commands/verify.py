@@ -17,6 +17,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="question banks or folders to verify (default: bundled content and --content)")
     parser.add_argument("--seeds", type=int, default=None, metavar="N",
                         help="random seeds sampled per generated question (default 40)")
+    parser.add_argument("--templates", action="store_true",
+                        help="list the question generators and their parameters, then exit")
 
 
 def _rel(path: Path) -> str:
@@ -30,6 +32,11 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     from quizterm.content import load_content
     from quizterm.quiz.verify import DEFAULT_SEEDS, verify_bank
 
+    if args.templates:
+        from quizterm.quiz.generators import describe
+
+        print("\n".join(describe()))
+        return 0
     paths = list(args.paths) or settings.all_content_dirs()
     missing = [p for p in paths if not p.exists()]
     if missing:

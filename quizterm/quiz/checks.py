@@ -21,7 +21,8 @@ Ops and their args (result in brackets):
   [(T_q, d_v) output; select ``weights…`` or ``scores…`` for those parts]
 - ``masked_row``: ``scores`` vector, ``keep`` (0/1 vector) or ``upto`` (causal: keep 0..upto) [weights]
 - ``causal_mask``: ``T`` [(T, T) of 0/1, 1 = may attend]
-- ``pe``: ``pos``, ``i`` (column, 0-based), ``d_model`` [PE(pos, i): sin on even i, cos on odd i]
+- ``pe``: ``pos`` (0..2048), ``i`` (column, 0-based), ``d_model`` (1..1024)
+  [PE(pos, i): sin on even i, cos on odd i]
 - ``mha_params``: ``d_model``, ``h``, ``bias`` (default true) [4·d_model² (+ 4·d_model)]
 - ``block_params``: ``d_model``, ``d_ff``, ``h``, ``bias`` (default true), ``norms`` (default 2)
   [total of one encoder block; select ``attention``, ``ffn`` or ``norms`` for a part]
@@ -193,8 +194,9 @@ def op_causal_mask(a: dict[str, Any]) -> Any:
 
 
 def op_pe(a: dict[str, Any]) -> Any:
-    d_model = _int("d_model", a.get("d_model"), 1, 8192)
-    return _math.positional_encoding(_int("pos", a.get("pos"), 0, 100000),
+    # Bounded because the engine builds the whole (pos + 1, d_model) table.
+    d_model = _int("d_model", a.get("d_model"), 1, 1024)
+    return _math.positional_encoding(_int("pos", a.get("pos"), 0, 2048),
                                      _int("i", a.get("i"), 0, d_model - 1), d_model)
 
 
@@ -318,6 +320,21 @@ def apply_select(result: Any, select: str | None, main: str | None = None) -> An
         except IndexError:
             raise CheckError(f"select: index {list(idx)} is out of range for shape {arr.shape}") from None
     return result
+
+
+def check_problem(check: Any) -> str | None:
+    """Why a check block cannot run (unknown op, unreadable select), or None; cheap, for loaders.
+
+    Args:
+        check: A ``quizterm.model.Check``.
+    """
+    if check.op not in OPS:
+        return f"unknown check op {check.op!r} (known: {', '.join(sorted(OPS))})"
+    try:
+        parse_select(check.select or "")
+    except CheckError as err:
+        return str(err)
+    return None
 
 
 def compute(check: Any) -> Any:

@@ -119,3 +119,23 @@ def test_bundled_content_verifies(bundled):
     report = verify_bank(bundled.bank, seeds=6)
     assert [str(f) for f in report.findings] == []
     assert report.checked + report.generated > 0
+
+
+def test_loader_helpers_name_the_problem():
+    from quizterm.model import Check, GeneratorSpec
+    from quizterm.quiz.checks import check_problem
+    from quizterm.quiz.generators import spec_problem
+
+    assert check_problem(Check(op="softmax", select="[0]")) is None
+    assert "unknown check op" in check_problem(Check(op="softmaks"))
+    assert "select" in check_problem(Check(op="softmax", select="x.y"))
+    assert spec_problem(GeneratorSpec(name="pe-value")) is None
+    assert "unknown generator" in spec_problem(GeneratorSpec(name="pe-valu"))
+    assert "outside" in spec_problem(GeneratorSpec(name="pe-value", params={"pos": [0, 5000]}))
+
+
+def test_templates_listing(capsys):
+    assert main(["verify", "--templates"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(GENERATORS) >= 10
+    assert any(ln.startswith("pe-value ") and "positional-encoding" in ln for ln in lines)

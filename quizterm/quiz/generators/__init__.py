@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from quizterm.quiz.generators.base import Draft, Generator, Param, ParamError
 
 GENERATORS: dict[str, Generator] = {}
@@ -32,10 +34,41 @@ def all_generators() -> dict[str, Generator]:
     return dict(GENERATORS)
 
 
+def spec_problem(spec: Any) -> str | None:
+    """Why a ``generator:`` block cannot work (unknown name, bad parameters), or None; for loaders.
+
+    Args:
+        spec: A ``quizterm.model.GeneratorSpec``.
+    """
+    try:
+        get_generator(spec.name).generate(spec.params, 0)
+    except ParamError as err:
+        return str(err)
+    return None
+
+
+def _show(default: Any) -> str:
+    if isinstance(default, dict):
+        return "|".join(map(str, default["choices"]))
+    if isinstance(default, list):
+        return f"{default[0]}..{default[1]}"
+    return str(default)
+
+
+def describe() -> list[str]:
+    """One line per template (name, objective, question type, parameters) for ``quizterm verify --templates``."""
+    lines = []
+    for name, gen in sorted(all_generators().items()):
+        params = ", ".join(f"{p}={_show(spec.default)} ({spec.doc})" for p, spec in gen.params.items())
+        kind = gen.generate({}, 0).type
+        lines.append(f"{name:<20} {gen.objective:<24} {kind:<7} {gen.title}; {params}")
+    return lines
+
+
 def _load() -> None:
     # Template modules register themselves on import; imported lazily to keep `import quizterm.quiz` light.
     from quizterm.quiz.generators import attention, sizes  # noqa: F401
 
 
-__all__ = ["Draft", "GENERATORS", "Generator", "Param", "ParamError", "all_generators", "get_generator",
-           "register"]
+__all__ = ["Draft", "GENERATORS", "Generator", "Param", "ParamError", "all_generators", "describe",
+           "get_generator", "register", "spec_problem"]

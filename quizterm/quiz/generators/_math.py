@@ -1,4 +1,4 @@
-"""The few engine computations checks and generators need, through ``quizterm.engine`` when present."""
+"""The engine computations check ops need (``quizterm.engine``), and number formatting for stems."""
 
 from __future__ import annotations
 
@@ -6,34 +6,17 @@ import math
 
 import numpy as np
 
-try:  # the engine is the source of truth; the NumPy fallback only bridges until it is installed
-    from quizterm.engine import causal_mask as _engine_causal_mask
-    from quizterm.engine import scaled_dot_product_attention as _engine_sdpa
-    from quizterm.engine import sinusoidal_positional_encoding as _engine_pe
-    from quizterm.engine import softmax as _engine_softmax
-except ImportError:  # pragma: no cover - only before the engine exists
-    _engine_softmax = _engine_sdpa = _engine_pe = _engine_causal_mask = None
+from quizterm import engine
 
 
 def softmax(x: np.ndarray, axis: int = -1, mask: np.ndarray | None = None) -> np.ndarray:
     """Stable softmax; masked entries (mask False) get 0, a fully masked row all zeros."""
-    if _engine_softmax is not None:
-        return _engine_softmax(x, axis=axis, mask=mask)
-    x = np.asarray(x, dtype=np.float64)
-    if mask is not None:
-        x = np.where(np.asarray(mask, dtype=bool), x, -np.inf)
-    peak = np.max(x, axis=axis, keepdims=True)
-    peak = np.where(np.isfinite(peak), peak, 0.0)
-    e = np.exp(x - peak)
-    total = np.sum(e, axis=axis, keepdims=True)
-    return e / np.where(total > 0, total, 1.0)
+    return engine.softmax(x, axis=axis, mask=mask)
 
 
 def causal_mask(T: int) -> np.ndarray:
     """(T, T) boolean, True on and below the diagonal (may attend)."""
-    if _engine_causal_mask is not None:
-        return _engine_causal_mask(T)
-    return np.tri(T, T, dtype=bool)
+    return engine.causal_mask(T)
 
 
 def attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, mask: np.ndarray | None = None,
@@ -42,18 +25,12 @@ def attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, mask: np.ndarray | No
     q, k, v = (np.atleast_2d(np.asarray(a, dtype=np.float64)) for a in (q, k, v))
     if factor is None:
         factor = 1.0 / math.sqrt(q.shape[-1])
-    if _engine_sdpa is not None:
-        return _engine_sdpa(q, k, v, mask=mask, scale=float(factor))
-    weights = softmax(q @ k.T * factor, mask=mask)
-    return weights @ v, weights
+    return engine.scaled_dot_product_attention(q, k, v, mask=mask, scale=float(factor))
 
 
 def positional_encoding(pos: int, i: int, d_model: int) -> float:
     """PE[pos, i] of the sinusoidal encoding (sin on even columns, cos on odd)."""
-    if _engine_pe is not None:
-        return float(_engine_pe(pos + 1, d_model)[pos, i])
-    angle = pos / 10000.0 ** ((i - i % 2) / d_model)
-    return math.sin(angle) if i % 2 == 0 else math.cos(angle)
+    return float(engine.sinusoidal_positional_encoding(pos + 1, d_model)[pos, i])
 
 
 def mha_param_count(d_model: int, bias: bool = True) -> int:

@@ -161,7 +161,44 @@ def saturation_softmax(p: dict[str, int], rng: random.Random) -> Draft:
                 ({"op": "saturation", "args": {"scores": s, "d_k": d_k}, "select": "scaled"}, (0, 1))])
 
 
+def permutation(p: dict[str, int], rng: random.Random) -> Draft:
+    T, d = p["T"], p["d"]
+    X = [_vec(rng, d, p["max"]) for _ in range(T)]
+    for _ in range(100):  # distinct tokens, so the moved output is recognisable
+        if len({tuple(x) for x in X}) == T:
+            break
+        X = [_vec(rng, d, p["max"]) for _ in range(T)]
+    toks = _TOKENS[:T]
+    # Self-attention with Q = K = V = X, scaled, no positional encoding (hand-computed rows).
+    out = []
+    for x in X:
+        w = _softmax([_dot(x, y) / math.sqrt(d) for y in X])
+        out.append([sum(w[t] * X[t][c] for t in range(T)) for c in range(d)])
+    perm = list(range(T))
+    while perm == sorted(perm):
+        rng.shuffle(perm)
+    pos = rng.randrange(T)
+    src = perm[pos]
+    rounded = [[round(v, 2) for v in row] for row in out]
+    listing = "；".join(f"「{t}」→ {fmt_vec(r)}" for t, r in zip(toks, rounded))
+    new_order = "、".join(toks[i] for i in perm)
+    return Draft(
+        "matrix", f"沒有 positional encoding 的 self-attention（Q = K = V = 輸入向量），"
+        f"輸入 {'、'.join(toks)} 時各位置的 output 是：{listing}。"
+        f"把輸入順序改成 {new_order}，第 {pos + 1} 個位置的 output 是什麼？（取到小數第二位）",
+        f"self-attention 沒有位置資訊，打亂輸入只會把 output 跟著打亂（permutation equivariance）："
+        f"第 {pos + 1} 個位置現在是「{toks[src]}」，output 仍是 {fmt_vec(rounded[src])}。"
+        f"要讓順序有意義，就得加上 positional encoding。",
+        [out[src]], vars={"order": new_order, "position": str(pos + 1)},
+        data={"X": X, "perm": perm, "pos": pos}, tolerance=0.02, col_labels=[f"d{c + 1}" for c in range(d)],
+        checks=[({"op": "attention_output", "args": {"Q": [X[i] for i in perm], "K": [X[i] for i in perm],
+                                                     "V": [X[i] for i in perm]}, "select": f"[{pos}]"}, (0,))])
+
+
 _P = Param
+register(Generator("permutation", "沒有位置資訊時打亂順序", "positional-encoding", {
+    "T": _P(3, 2, 4, "tokens"), "d": _P(2, 1, 3, "width"), "max": _P(2, 1, 3, "entries drawn from -max..max")},
+    permutation))
 register(Generator("qk-score", "q·k 點積", OBJ, {
     "d": _P([2, 4], 1, 8, "vector length"), "max": _P(3, 1, 9, "entries drawn from -max..max")}, qk_score))
 register(Generator("scaled-score", "除以 √d_k 的縮放", OBJ, {
