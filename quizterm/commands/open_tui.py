@@ -51,15 +51,13 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     from quizterm.clock import SystemClock
     from quizterm.tui.factory import build_app, open_store
 
+    from quizterm.store import StoreError
+
     clock = SystemClock()
     try:
         store = open_store(settings, clock)
-    except Exception as exc:  # noqa: BLE001 - StoreError subclasses, or an unreadable home folder
-        if type(exc).__name__ in ("StoreLocked", "StoreTooNew", "StoreDamaged") or isinstance(exc, OSError):
-            return _fail(_store_message(exc, settings))
-        if any(c.__name__ == "StoreError" for c in type(exc).__mro__):
-            return _fail(_store_message(exc, settings))
-        raise
+    except (StoreError, OSError) as exc:  # locked, too new, damaged, or an unusable home folder
+        return _fail(_store_message(exc, settings))
     start, start_args = "home", {}
     if getattr(args, "lesson", None):
         start, start_args = "reader", {"lesson_id": args.lesson}

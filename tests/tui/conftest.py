@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -32,56 +31,12 @@ def sample():
     return load_content([DATA])
 
 
-@dataclass
-class _Reading:
-    position: str | None = None
-    sections_read: set[str] = field(default_factory=set)
-
-
-class FakeStore:
-    """Stands in for quizterm.store.Store until it exists (the tests switch to the real one then)."""
-
-    def __init__(self):
-        self.readings: dict[str, _Reading] = {}
-        self.due: list[str] = []
-        self.notes = 0
-
-    def reading(self, lesson_id):
-        r = self.readings.get(lesson_id, _Reading())
-        return _Reading(r.position, set(r.sections_read))
-
-    def save_reading(self, lesson_id, position, sections_read):
-        self.readings[lesson_id] = _Reading(position, set(sections_read))
-
-    def question_stats(self, lesson_id=None):
-        return {}
-
-    def due_cards(self, prefix="", now=None):
-        return [k for k in self.due if k.startswith(prefix)]
-
-    def notebook_count(self):
-        return self.notes
-
-    def close(self):
-        pass
-
-
-def _real_store_class():
-    try:
-        from quizterm.store import Store
-    except ImportError:
-        return None
-    return Store
-
-
 @pytest.fixture
 def store(home, clock):
-    """The real store when it exists, else the fake."""
-    cls = _real_store_class()
-    if cls is None:
-        yield FakeStore()
-        return
-    s = cls.open(home / "progress.sqlite3", clock=clock)
+    """A fresh progress store on the fake clock."""
+    from quizterm.store import Store
+
+    s = Store.open(home / "progress.sqlite3", clock=clock)
     yield s
     s.close()
 

@@ -116,9 +116,9 @@ class ReaderScreen(QuiztermScreen):
         if reading is not None:
             self.sections_read = set(reading.sections_read)
             self.position = reading.position
-        done = ask(store, lambda s: s.get_setting(f"objectives:{lesson.id}", ""), "") or ""
+        done = ask(store, lambda s: s.get_setting(f"objectives:{lesson.id}", []), []) or []
         checklist = self.query_one("#reader-objectives", SelectionList)
-        for oid in str(done).split(","):
+        for oid in done if isinstance(done, list) else []:
             if oid in lesson.objective_ids():
                 checklist.select(oid)
         body = self.query_one("#reader-body")
@@ -211,7 +211,7 @@ class ReaderScreen(QuiztermScreen):
         if self.app.store is None or self.lesson is None:
             return
         try:
-            self.app.store.set_setting(f"objectives:{self.lesson.id}", ",".join(event.selection_list.selected))
+            self.app.store.set_setting(f"objectives:{self.lesson.id}", list(event.selection_list.selected))
         except Exception as exc:  # noqa: BLE001
             self.app.notify_error(exc)
 

@@ -1,0 +1,279 @@
+"""The lesson reader: every part of the page, driven by keys and the mouse."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import SelectionList
+
+from quizterm.tui.screens import SCREENS
+from quizterm.tui.screens.confirm import ConfirmScreen
+from quizterm.tui.screens.reader import ReaderScreen
+from quizterm.tui.widgets.attention_view import AttentionView
+from quizterm.tui.widgets.flip_card import FlipCard
+from quizterm.tui.widgets.quick_check import QuickCheck
+from quizterm.tui.widgets.reveal_steps import RevealSteps
+from quizterm.tui.widgets.think_prompt import ThinkPrompt
+
+
+def plain(widget) -> str:
+    return str(widget.render())
+
+
+async def open_reader(app, pilot):
+    await pilot.press("r")
+    await pilot.pause()
+    assert isinstance(app.screen, ReaderScreen)
+    return app.screen
+
+
+async def test_header_and_literal_text(make_app):
+    app = make_app(lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_reader(app, pilot)
+        header = plain(screen.query_one("LessonHeader"))
+        assert "自注意力機制入門" in header and "✓ reviewed" in header
+        assert "about 25 min · 2 cards · 1 questions" in header
+        assert "不是官方答案" in header  # the notice
+        overview = "".join(plain(w) for w in screen.query("#part-overview Static"))
+        assert "[bold]" in overview and "a[0]" in overview  # markup-like text is never eaten
+
+
+async def test_every_part_of_the_page_is_there(make_app):
+    app = make_app(lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_reader(app, pilot)
+        ids = [p.id for p in screen.page_parts()]
+        assert ids == ["part-header", "part-glossary", "part-overview", "part-objectives", "part-scenario",
+                       "part-mapping", "part-cues", "sec-dot-product", "sec-multi-head", "sec-positional",
+                       "part-examples", "part-pitfalls", "part-checks", "part-questions", "part-references"]
+        mapping = _plain_renderable(screen.query("#part-mapping Static").last().content)
+        assert "拿 Q 和所有 K 比對" in mapping and "QK^T / √d_k" in mapping
+        cues = _plain_renderable(screen.query("#part-cues Static").last().content)
+        assert "序列變長、記憶體爆掉" in cues and "O(n²)" in cues
+        assert len(screen.query(FlipCard)) == 2
+        assert len(screen.query(RevealSteps)) == 1 and len(screen.query(QuickCheck)) == 1
+
+
+async def test_flip_card_by_key_and_click(make_app):
+    app = make_app(lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_reader(app, pilot)
+        card = screen.query_one("#card-attention", FlipCard)
+        card.focus()
+        await pilot.pause()
+        assert "讓模型依當下任務" not in plain(card)
+        await pilot.press("space")
+        assert card.flipped and "讓模型依當下任務" in plain(card)
+        assert "Don't confuse: " in plain(card) and "回頭找前文" in plain(card)
+        await pilot.click(card)
+        assert not card.flipped
+
+
+async def test_think_prompt_counts_down_and_cannot_be_revealed_early(make_app, clock):
+    app = make_app(lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_reader(app, pilot)
+        think = screen.query_one(ThinkPrompt)
+        assert think.state == "idle"
+        think.focus()
+        await pilot.pause()
+        assert think.state == "counting"
+        for _ in range(20):  # holding enter does nothing while the time runs
+            await pilot.press("enter")
+        assert think.state == "counting" and "約 100 × 100" not in plain(think)
+        assert app.screen.check_action("reveal", ()) is True or think.check_action("reveal", ()) is None
+        clock.advance(6.2)
+        think.tick()
+        await pilot.pause()
+        assert "4 s left" in plain(think) and "約 100 × 100" not in plain(think)
+        clock.advance(4)
+        think.tick()
+        await pilot.pause()
+        assert think.state == "done" and think.check_action("reveal", ()) is True
+        await pilot.press("enter")
+        assert think.state == "revealed" and not think.skipped
+        assert "約 100 × 100" in plain(think)
+
+
+async def test_skipping_needs_a_confirmation(make_app, clock):
+    app = make_app(lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_reader(app, pilot)
+        think = screen.query_one(ThinkPrompt)
+        think.focus()
+        await pilot.press("x")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")  # changed my mind
+        assert app.screen is screen and think.state == "counting"
+        await pilot.press("x")
+        await pilot.press("enter")  # the default button is "no": enter never skips by accident
+        assert think.state == "counting"
+        await pilot.press("x", "y")
+        await pilot.pause()
+        assert think.state == "revealed" and think.skipped
+        assert "約 100 × 100" in plain(think)
+
+
+async def test_countdown_ignores_a_wall_clock_jump(make_app, clock):
+    app = make_app(lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_reader(app, pilot)
+        think = screen.query_one(ThinkPrompt)
+        think.focus()
+        await pilot.pause()
+        clock.jump_wall(-3600)
+        think.tick()
+        assert think.state == "counting" and think.remaining == pytest.approx(10)
+
+
+async def test_worked_example_steps(make_app):
+    app = make_app(lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_reader(app, pilot)
+        steps = screen.query_one(RevealSteps)
+        steps.focus()
+        await pilot.pause()
+        assert "e^2" not in plain(steps)
+        await pilot.press("enter")
+        assert "e^2 ≈ 7.389" in plain(steps) and "0.881" not in plain(steps)
+        await pilot.press("enter")
+        assert "0.881" in plain(steps) and "約 0.88" not in plain(steps)
+        await pilot.press("enter")
+        assert "Answer: 約 0.88" in plain(steps)
+        assert steps.check_action("next_step", ()) is False
+
+
+async def test_quick_check_reveal_then_one_self_grade(make_app):
+    app = make_app(lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_reader(app, pilot)
+        check = screen.query_one(QuickCheck)
+        check.focus()
+        await pilot.press("y")  # grading before revealing does nothing
+        assert check.verdict is None
+        await pilot.press("enter")
+        assert check.revealed and "Answer: 1" in plain(check)
+        await pilot.press("n", "y", "y")
+        assert check.verdict is False and "review this" in plain(check)
+
+
+async def test_objectives_checklist_is_saved(make_app, store):
+    app = make_app(lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_reader(app, pilot)
+        checklist = screen.query_one("#reader-objectives", SelectionList)
+        checklist.focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert store.get_setting("objectives:sample-attention") == ["qkv"]
+
+
+async def test_demo_section_shows_engine_weights(make_app):
+    from quizterm.engine import attention_demo
+
+    app = make_app(lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_reader(app, pilot)
+        view = screen.query_one("#sec-dot-product AttentionView", AttentionView)
+        expected = attention_demo("貓 坐 在 墊子 上", heads=1, d_model=8)
+        assert view.result.tokens == ["貓", "坐", "在", "墊子", "上"]
+        text = _plain_renderable(view._renderable())
+        assert f"{expected.weights[0, 0, 0]:.2f}" in text and "墊子" in text
+
+
+def _plain_renderable(renderable) -> str:
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=120, color_system=None, record=True, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
+
+
+async def test_position_and_sections_read_are_remembered(make_app, store):
+    app = make_app(lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_reader(app, pilot)
+        for _ in range(8):
+            await pilot.press("n")
+        await pilot.pause()
+        where = screen.position
+        assert where and where.startswith("sec-")
+        assert "dot-product" in screen.sections_read
+        await pilot.press("escape")
+        await pilot.pause()
+    state = store.reading("sample-attention")
+    assert state.position == where and "dot-product" in state.sections_read
+    app = make_app(lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_reader(app, pilot)
+        await pilot.pause()
+        body = screen.query_one("#reader-body")
+        assert body.scroll_y > 0
+        assert screen.position == where
+
+
+async def test_previous_and_next_reach_both_ends(make_app):
+    app = make_app(lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_reader(app, pilot)
+        for _ in range(16):
+            await pilot.press("n")
+        await pilot.pause()
+        assert screen.focused is not None
+        assert screen._nav == "part-references"
+        for _ in range(16):
+            await pilot.press("p")
+        await pilot.pause()
+        assert screen.query_one("#reader-body").scroll_y == 0
+
+
+async def test_practice_link_is_honest_until_practice_exists(make_app, monkeypatch):
+    app = make_app(lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_reader(app, pilot)
+        monkeypatch.delitem(SCREENS, "practice", raising=False)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, ReaderScreen)
+        assert any("not available yet" in n.message for n in app._notifications)
+
+
+async def test_practice_link_opens_practice_with_the_lesson(make_app, monkeypatch):
+    from textual.screen import Screen
+
+    seen = {}
+
+    class Practice(Screen):
+        def __init__(self, lesson_id=None, question_ids=None):
+            super().__init__()
+            seen.update(lesson_id=lesson_id, question_ids=question_ids)
+
+    import quizterm.tui.app as app_module
+
+    real = app_module.load_screen
+    monkeypatch.setattr(app_module, "load_screen", lambda name: Practice if name == "practice" else real(name))
+    app = make_app(lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_reader(app, pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, Practice)
+    assert seen == {"lesson_id": "sample-attention", "question_ids": ["q-softmax-rows"]}
+
+
+async def test_an_exception_in_an_action_is_a_notification(make_app, monkeypatch):
+    def boom(self, step):
+        raise RuntimeError("the page could not move")
+
+    monkeypatch.setattr(ReaderScreen, "action_move", boom)
+    app = make_app(lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_reader(app, pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.is_running and app.screen is screen
+        assert any("the page could not move" in n.message for n in app._notifications)
+        await pilot.press("escape")  # still responsive
+        assert not isinstance(app.screen, ReaderScreen)
