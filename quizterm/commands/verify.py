@@ -28,6 +28,23 @@ def _rel(path: Path) -> str:
         return str(path)
 
 
+def _with_bundled_lessons(load, paths: list[Path]):
+    """Reload with the bundled lesson files that the given banks name but the paths lack.
+
+    So ``quizterm verify copy-of-a-bank.yaml`` works without also naming the lesson file.
+    """
+    from quizterm.content import load_content
+    from quizterm.settings import bundled_content_dirs
+
+    missing = set(load.bank.lesson_of_question.values()) - set(load.bank.lessons)
+    if not missing:
+        return load
+    lesson_dirs = [d for d in bundled_content_dirs() if d.name == "lessons"]
+    bundled = load_content(lesson_dirs).bank
+    extra = [o.path for lid in sorted(missing) if (o := bundled.origin("lesson", lid)) is not None]
+    return load_content(extra + paths, cache_dir=None) if extra else load
+
+
 def run(args: argparse.Namespace, settings: Settings) -> int:
     from quizterm.content import load_content
     from quizterm.quiz.verify import DEFAULT_SEEDS, verify_bank
@@ -47,6 +64,8 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     if not 1 <= seeds <= 100000:
         raise UsageError("--seeds must be between 1 and 100000")
     load = load_content(paths, cache_dir=None)
+    if args.paths and settings.include_bundled:
+        load = _with_bundled_lessons(load, paths)
     for problem in load.problems:
         print(problem)
     report = verify_bank(load.bank, seeds=seeds)

@@ -139,3 +139,27 @@ def test_templates_listing(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == len(GENERATORS) >= 10
     assert any(ln.startswith("pe-value ") and "positional-encoding" in ln for ln in lines)
+
+
+def test_copy_of_a_bundled_bank_with_one_key_changed_fails(tmp_path, monkeypatch, capsys, bundled):
+    checked = [q for q in bundled.bank.questions.values() if q.type == "numeric" and q.check is not None]
+    if not checked:
+        pytest.skip("the bundled bank has no checked numeric item yet")
+    target = checked[0]
+    origin = bundled.bank.origin("question", target.id)
+    lines = origin.path.read_text("utf-8").splitlines(keepends=True)
+    at = next(i for i in range(origin.line - 1, len(lines)) if lines[i].strip().startswith("answer:"))
+    wrong = target.answer + 1
+    lines[at] = lines[at].split("answer:")[0] + f"answer: {wrong}\n"
+    copy = tmp_path / "bank-copy.yaml"
+    copy.write_text("".join(lines), "utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["verify", "--seeds", "2", str(copy)]) == 1  # the bundled lesson is found by itself
+    out = capsys.readouterr().out
+    from quizterm.quiz.checks import compute
+    from quizterm.quiz.verify import show
+
+    tol = target.check.tolerance if target.check.tolerance is not None else target.tolerance
+    expected = (f"bank-copy.yaml:{origin.line}: {target.id}: stated {show(wrong, tol)}, "
+                f"computed {show(compute(target.check), tol)}")
+    assert expected in out.splitlines()
