@@ -47,6 +47,7 @@ class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin,
         self._fault: FaultHook | None = None
         self.last_backup_error: str | None = None
         self.migrated_from: int | None = None
+        self.replaced_path: Path | None = None  # set by restore_from: where the old file went
 
     # ----- opening -----------------------------------------------------------------------------
 
@@ -179,7 +180,7 @@ class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin,
         """Replace the database at ``path`` with a verified backup and open it (exclusively).
 
         A database still at ``path`` is moved aside first (``*.before-restore-<stamp>``), never
-        overwritten. Raises StoreLocked if another instance runs, StoreError if the backup fails
+        overwritten; ``store.replaced_path`` tells where. Raises StoreLocked if another instance runs, StoreError if the backup fails
         verification.
         """
         path, backup = Path(path), Path(backup)
@@ -203,11 +204,11 @@ class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin,
                 dst.close()
             with open(tmp, "rb+") as fh:
                 os.fsync(fh.fileno())
-            if path.exists():
-                move_aside(path, "before-restore", clock.now())
+            replaced = move_aside(path, "before-restore", clock.now()) if path.exists() else None
             os.replace(tmp, path)
             open_kwargs.setdefault("exclusive", True)
             store = cls.open(path, clock=clock, _lock=lock, **open_kwargs)
+            store.replaced_path = replaced
         except BaseException:
             lock.release()
             raise
