@@ -69,7 +69,7 @@ def _grade_multi(inst: QuestionInstance, response: Any, lang: str) -> Grade:
               else "wrong" if p in picked else "" for p in range(n)]
     ok = picked == keyed
     wrong = [inst.misconceptions[p] for p in sorted(picked - keyed) if inst.misconceptions[p]]
-    given = ", ".join(letter(p) for p in sorted(picked)) or "—"
+    given = "; ".join(_label(inst, p) for p in sorted(picked)) or "—"
     expected = "; ".join(_label(inst, p) for p in sorted(keyed))
     return Grade(ok, float(ok), expected, given, None if ok or not wrong else wrong[0], detail,
                  sorted(picked))

@@ -68,9 +68,35 @@ class QuestionInstance:
             raise ValueError(f"stored instance lacks {', '.join(sorted(missing))}")
         if kwargs["type"] not in CONCRETE_TYPES:
             raise ValueError(f"stored instance has unknown type {kwargs['type']!r}")
-        if kwargs.get("type") == "multi" and kwargs.get("answer") is not None:
-            kwargs["answer"] = sorted(int(a) for a in kwargs["answer"])
-        return cls(**kwargs)
+        try:
+            inst = cls(**kwargs)
+            inst._check_consistent()
+        except (TypeError, ValueError, IndexError, KeyError) as err:
+            raise ValueError(f"stored instance is damaged: {err}") from None
+        return inst
+
+    def _check_consistent(self) -> None:
+        # A damaged or hand-edited store must fail here, not later inside grade().
+        n = len(self.choices)
+        if self.type in ("single", "multi", "order") and (sorted(self.option_order) != list(range(n)) or n < 2):
+            raise ValueError("choices and option_order do not match")
+        if self.type in ("single", "multi") and len(self.misconceptions) != n:
+            raise ValueError("one misconception slot per choice is needed")
+        if self.type == "single" and not (isinstance(self.answer, int) and 0 <= self.answer < n):
+            raise ValueError("the key is not one of the choices")
+        if self.type == "multi" and (not isinstance(self.answer, list)
+                                     or not all(isinstance(a, int) and 0 <= a < n for a in self.answer)):
+            raise ValueError("the keys are not among the choices")
+        if self.type == "true_false" and not isinstance(self.answer, bool):
+            raise ValueError("the key is not true or false")
+        if self.type == "short" and not (self.accepted and all(isinstance(a, str) for a in self.accepted)):
+            raise ValueError("no accepted answers")
+        if self.type == "numeric":
+            float(self.answer)
+        if self.type == "matrix":
+            rows = [[float(x) for x in r] for r in self.answer]
+            if not rows or not rows[0] or len({len(r) for r in rows}) != 1:
+                raise ValueError("the key is not a rectangular grid")
 
     @property
     def correct_order(self) -> list[int]:

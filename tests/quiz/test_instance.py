@@ -104,3 +104,18 @@ def test_from_json_rejects_garbage(bad):
 def test_from_json_ignores_unknown_keys():
     data = make_instance(QUESTIONS[2], 0).to_json() | {"added_in_v9": 1}
     assert QuestionInstance.from_json(data) == make_instance(QUESTIONS[2], 0)
+
+
+@pytest.mark.parametrize("q, damage", [
+    (QUESTIONS[0], {"answer": 9}),
+    (QUESTIONS[0], {"option_order": [0, 1]}),
+    (QUESTIONS[1], {"answer": [0, 7]}),
+    (QUESTIONS[2], {"answer": "yes"}),
+    (QUESTIONS[3], {"accepted": []}),
+    (QUESTIONS[4], {"answer": "x"}),
+    (QUESTIONS[6], {"answer": [[1, 2], [3]]}),
+    (QUESTIONS[5], {"choices": ["甲"]}),
+], ids=str)
+def test_from_json_rejects_damaged_instances(q, damage):
+    with pytest.raises(ValueError, match="damaged"):
+        QuestionInstance.from_json(make_instance(q, 1).to_json() | damage)
