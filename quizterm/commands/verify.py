@@ -16,7 +16,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="*", type=Path, metavar="PATH",
                         help="question banks or folders to verify (default: bundled content and --content)")
     parser.add_argument("--seeds", type=int, default=None, metavar="N",
-                        help="random seeds sampled per generated question (default 40)")
+                        help="random seeds sampled per generated question (default 100)")
     parser.add_argument("--templates", action="store_true",
                         help="list the question generators and their parameters, then exit")
 

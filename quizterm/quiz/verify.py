@@ -18,7 +18,7 @@ from quizterm.quiz.grading import InvalidResponse, grade
 from quizterm.quiz.instance import QuestionInstance, instance_from_draft, make_instance, template_fields
 from quizterm.quiz.normalize import format_number, parse_number
 
-DEFAULT_SEEDS = 40
+DEFAULT_SEEDS = 100
 
 
 @dataclass(frozen=True)
