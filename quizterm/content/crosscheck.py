@@ -75,9 +75,10 @@ def assemble(results: list[FileResult]) -> tuple[Bank, list[Problem]]:
 
 def _misconceptions(res: FileResult, key: str, q, pitfalls: set[str], lesson_id: str) -> list[Problem]:
     out = []
-    named = [(f"{key}.misconception", getattr(q, "misconception", None))]
+    fields = q.__dict__  # plain dict access: pydantic's __getattr__ for absent fields is slow
+    named = [(f"{key}.misconception", fields.get("misconception"))]
     named += [(f"{key}.choices[{j}].misconception", c.misconception)
-              for j, c in enumerate(getattr(q, "choices", None) or [])]
+              for j, c in enumerate(fields.get("choices") or ()) if c.misconception is not None]
     for where, pitfall in named:
         if pitfall is not None and pitfall not in pitfalls:
             out.append(res.problem(where, f"misconception '{pitfall}' is not a pitfall id of lesson"

@@ -75,9 +75,9 @@ def load_content(paths: Iterable[Path], *, cache_dir: Path | None = None) -> Loa
         problems (duplicate ids, unknown references) are listed but the rest still loads.
     """
     files = content_files(paths)
-    cached = _cache.read_cache(cache_dir)
     fresh: dict = {}
     with _no_cyclic_gc():
+        cached = _cache.read_cache(cache_dir)
         results = [_load_one(p, cached, fresh) for p in files]
         bank, cross = assemble(results)
     if cache_dir is not None and any(cached.get(k) is not v for k, v in fresh.items()):
