@@ -61,7 +61,7 @@ class QuiztermApp(App[int]):
         self.tr = Translator(settings.lang)
         self._start = (start, dict(start_args or {}))
         if settings.plain:
-            self.theme = "textual-ansi"
+            self.theme = "ansi-dark"  # the terminal's own 16 colours
 
     # --- life cycle -------------------------------------------------------------------------
 

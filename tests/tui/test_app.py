@@ -1,0 +1,139 @@
+"""The app shell: command palette, help, other screens, plain terminals, resizes."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from textual.widgets import OptionList
+
+from quizterm.content import LoadResult
+from quizterm.content.problems import Problem
+from quizterm.tui.screens.glossary import GlossaryScreen
+from quizterm.tui.screens.help import HelpScreen
+from quizterm.tui.screens.home import HomeScreen
+from quizterm.tui.screens.problems import ProblemsScreen
+from quizterm.tui.widgets.flip_card import FlipCard
+
+
+async def test_command_palette_lists_the_app_actions(make_app):
+    app = make_app(lang="en")
+    async with app.run_test(size=(100, 30)):
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for title in ("Attention lab", "Read the lesson", "Glossary cards", "Help and keys", "Quit"):
+            assert title in titles
+
+
+async def test_palette_command_opens_its_screen(make_app):
+    app = make_app(lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        lab = next(c for c in app.get_system_commands(app.screen) if c.title == "Attention lab")
+        lab.callback()
+        await pilot.pause()
+        assert type(app.screen).__name__ == "LabScreen"
+
+
+async def test_help_lists_bindings_with_ids(make_app):
+    app = make_app(lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        from quizterm.tui.screens.help import binding_rows
+
+        rows = binding_rows(app, app.screen_stack[-2])
+        descriptions = {d for _, d, _ in rows}
+        ids = {i for _, _, i in rows}
+        assert {"Read", "Lab", "Quit"} <= descriptions and {"home-read", "home-lab", "quit"} <= ids
+        await pilot.press("escape")
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_bindings_use_no_function_keys_or_ctrl_h(make_app):
+    from textual.binding import Binding
+
+    from quizterm.tui.screens import SCREENS, load_screen
+
+    classes = [type(make_app())] + [load_screen(n) for n in SCREENS]
+    classes += [FlipCard]
+    for cls in filter(None, classes):
+        for b in cls.BINDINGS:
+            b = b if isinstance(b, Binding) else Binding(*b)
+            for key in b.key.split(","):
+                assert not (key.startswith("f") and key[1:].isdigit()), (cls, key)
+                assert key != "ctrl+h", cls
+
+
+async def test_home_shows_due_cards_and_notebook(make_app, store, clock):
+    from quizterm.store import Attempt
+
+    store.review_card("term:sample-attention/token:fwd", 1)
+    store.record_answer(Attempt("q-softmax-rows", "sample-attention", "practice", 0, False), schedule=True)
+    clock.advance(timedelta(days=2).total_seconds())
+    app = make_app(lang="en")
+    async with app.run_test(size=(100, 30)):
+        today = str(app.screen.query_one("#home-today").render())
+        assert f"Cards due today: {len(store.due_cards())}" in today and len(store.due_cards()) >= 1
+        assert "Notebook: 1 questions" in today
+        prompt = str(app.screen.query_one("#home-lessons", OptionList).get_option_at_index(0).prompt)
+        assert "1 answered · accuracy 0%" in prompt
+
+
+async def test_glossary_screen_flips_cards(make_app):
+    app = make_app(lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, GlossaryScreen)
+        await pilot.press("space", "down", "space")
+        cards = list(app.screen.query(FlipCard))
+        assert [c.flipped for c in cards] == [True, True]
+        assert "flipped 2/2" in str(app.screen.query_one("#glossary-status").render())
+        await pilot.press("a")
+        assert not any(c.flipped for c in cards)
+
+
+async def test_problems_screen_lists_problems_literally(make_app, sample, tmp_path):
+    problems = [Problem(tmp_path / "bad.yaml", 3, 5, "lesson.title", "got '[bold]x[/]'")]
+    app = make_app(lang="en", load=LoadResult(sample.bank, problems, sample.files))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.click("#home-problems")
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemsScreen)
+        listed = str(app.screen.query_one("#problems-list").render())
+        assert f"{tmp_path / 'bad.yaml'}:3:5: lesson.title: got '[bold]x[/]'" in listed
+
+
+async def test_no_color_uses_the_ansi_theme_and_keeps_numbers(make_app):
+    app = make_app(lang="en", plain=True, start="lab")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.theme == "ansi-dark"
+        view = app.screen.view
+        w = view.result.weights[0, 0, 0]
+        import io
+
+        from rich.console import Console
+
+        console = Console(width=100, file=io.StringIO(), record=True, color_system="standard")
+        console.print(view._renderable())
+        assert f"{w:.2f}" in console.export_text()
+        assert "\x1b[4" not in console.export_text(styles=True)  # no background heat colours
+        await pilot.pause()
+
+
+async def test_resize_storm_keeps_running(make_app):
+    app = make_app(lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        for size in [(20, 5), (1, 1), (250, 80), (80, 24), (33, 7), (120, 36)] * 2:
+            await pilot.resize_terminal(*size)
+        await pilot.pause()
+        await pilot.press("n")
+        assert app.is_running and type(app.screen).__name__ == "ReaderScreen"
+        assert app.screen.query_one("#reader-body").size.width > 0
+
+
+async def test_english_and_chinese_strings(make_app):
+    for lang, word in (("en", "Lessons"), ("zh-TW", "課程")):
+        app = make_app(lang=lang)
+        async with app.run_test(size=(80, 24)):
+            assert str(app.screen.query_one(".pane-title").render()) == word

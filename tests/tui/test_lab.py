@@ -1,0 +1,115 @@
+"""The attention lab: every figure comes from the engine, every control changes it."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+from rich.console import Console
+from textual.widgets import Input
+
+from quizterm.engine import attention_demo
+from quizterm.tui.screens.lab import LabScreen
+
+
+def shown(screen) -> str:
+    console = Console(width=200, color_system=None, file=io.StringIO(), record=True)
+    console.print(screen.view._renderable())
+    return console.export_text()
+
+
+async def open_lab(make_app, pilot_size=(100, 30), lang="en"):
+    return make_app(lang=lang, start="lab")
+
+
+async def test_typed_cjk_sentence_and_figures_match_the_engine(make_app):
+    app = make_app(lang="en", start="lab")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, LabScreen)
+        await pilot.press("i")
+        box = screen.query_one(Input)
+        box.value = ""
+        await pilot.press(*"我愛你們", "enter")
+        await pilot.pause()
+        assert screen.view.result.tokens == ["我", "愛", "你", "們"]
+        expected = attention_demo("我愛你們", heads=2, d_model=8)
+        np.testing.assert_allclose(screen.view.result.weights, expected.weights)
+        text = shown(screen)
+        for value in expected.weights[0, 1]:
+            assert f"{value:.2f}" in text
+        assert screen.focused is screen.query_one("#lab-output")  # keys work again after enter
+
+
+async def test_toggles_change_the_computation(make_app):
+    app = make_app(lang="en", start="lab")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        before = screen.view.result.weights.copy()
+        await pilot.press("c")
+        assert screen.config.causal and screen.view.result.mask is not None
+        w = screen.view.result.weights[0]
+        assert np.allclose(np.triu(w, 1), 0) and "·" in shown(screen)  # future tokens masked
+        await pilot.press("c", "s")
+        assert not screen.config.scale
+        unscaled = screen.view.result.weights
+        # without √d_k the rows are peakier (softmax saturates)
+        assert unscaled.max(axis=-1).mean() > before.max(axis=-1).mean()
+        await pilot.press("s", "e")
+        assert not screen.config.positional
+        await pilot.press("h")
+        assert screen.config.heads == 4 and screen.view.result.weights.shape[0] == 4
+        await pilot.press("m")
+        assert screen.config.d_model == 16
+        status = str(screen.query_one("#lab-status").render())
+        assert "4 heads" in status and "d_model 16" in status and "positions off" in status
+
+
+async def test_shuffle_without_positions_is_permutation_invariant(make_app):
+    app = make_app(lang="en", start="lab")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        await pilot.press("e")  # positional encoding off
+        base = screen.view.result
+        await pilot.press("u")
+        perm = screen.config.permute
+        assert perm is not None and perm != sorted(perm)
+        moved = screen.view.result
+        assert moved.tokens == [base.tokens[i] for i in perm]
+        np.testing.assert_allclose(moved.weights, base.weights[:, perm][:, :, perm], atol=1e-12)
+        assert "permutation invariance" in str(screen.query_one("#lab-status").render())
+        await pilot.press("o")
+        assert screen.config.permute is None
+
+
+async def test_step_view_and_head_switch(make_app):
+    app = make_app(lang="en", start="lab")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        await pilot.press("1")
+        assert screen.config.stage == "scores"
+        steps = screen.view.result.head_steps(0)
+        assert f"{steps['scores'][0, 0]:.2f}" in shown(screen) and "Q Kᵀ" in shown(screen)
+        seen = [screen.config.stage]
+        for _ in range(5):
+            await pilot.press("right")
+            seen.append(screen.config.stage)
+        assert seen == ["scores", "scaled", "masked", "weights", "output", "output"]
+        await pilot.press("j")
+        assert screen.config.head == 1
+        out = screen.view.result.head_steps(1)["output"]
+        assert f"{out[0, 0]:.2f}" in shown(screen) and "head 2/2" in shown(screen)
+        await pilot.press("a")
+        assert screen.config.stage is None and shown(screen).count("head ") == 2
+
+
+async def test_lab_in_zh_tw_and_bad_sentence(make_app):
+    app = make_app(start="lab")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert screen.view.result.tokens == ["貓", "坐", "在", "墊子", "上"]
+        assert "頭數 2" in str(screen.query_one("#lab-status").render())
+        await pilot.press("i")
+        screen.query_one(Input).value = "   "
+        await pilot.press("enter")
+        assert any("請先輸入句子" in n.message for n in app._notifications)
