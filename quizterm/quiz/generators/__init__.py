@@ -1,4 +1,21 @@
-"""Question generators: named templates that draw numbers from a seed and compute the key."""
+"""Question generators: named templates that draw numbers from a seed and compute the key.
+
+In a question bank::
+
+    - id: gen-head-dim
+      type: generated
+      objective: multi-head
+      generator:
+        name: head-dim                 # `quizterm verify --templates` lists every template
+        params: {d_model: {choices: [512, 768]}, h: [8, 12]}   # value, [low, high] or {choices: [...]}
+      prompt: d_model = {d_model}、h = {h}，每個 head 幾維？   # optional; {placeholders} from the template
+      explanation: ...                 # optional; the template explains its own numbers otherwise
+
+Each attempt draws a seed; the same seed always gives the same numbers, stem, choices and key.
+Templates: qk-score, scaled-score, score-matrix, softmax-weight, masked-weights, attention-output,
+saturation-std, saturation-softmax, permutation (attention.py); head-dim, mha-params,
+block-params, comparisons, causal-visible, pe-value (sizes.py).
+"""
 
 from __future__ import annotations
 
