@@ -289,6 +289,8 @@ def syntax_error(exc: yaml.YAMLError, data: bytes = b"") -> ReadError:
         message = "a tab character here: YAML indents with spaces only"
     elif "mapping values are not allowed" in problem:
         message = "': ' inside plain text starts a new key; put the whole text in quotes"
+    elif "maximum nesting depth" in problem:  # libyaml's own flow-level limit
+        message = f"nesting is deeper than {MAX_DEPTH} levels"
     elif "single document" in problem or "another document" in problem:
         message = "a second document ('---') in one file: keep one lesson or bank per file"
     elif "quoted scalar" in context:

@@ -61,7 +61,7 @@ def test_thousands_deep_nesting_is_a_message_not_a_recursion_error(tmp_path):
     start = time.perf_counter()
     problem = only_problem(path)
     assert time.perf_counter() - start < 5
-    assert "deeper than 64" in problem.message and (problem.line, problem.col) == (1, 1)
+    assert "deeper than 64" in problem.message and problem.line == 1
     block = "".join("  " * i + f"k{i}:\n" for i in range(200)) + "  " * 200 + "v\n"
     assert "deeper than 64" in only_problem(write(tmp_path, "deep2.yaml", block)).message
 
