@@ -165,17 +165,22 @@ class DrillSession:
 
     # --- answers and flags ----------------------------------------------------------------
     def answer(self, response_json: Any) -> None:
-        """Set (or with None clear) the current question's answer; written to the store first."""
+        """Set (or with None clear) the current question's answer and write it to the store.
+
+        Raises:
+            StoreWriteError: not saved yet (it is kept in memory and saved again on submit).
+        """
         if self.status != "running":
             return
         i = self.current
         self._book_question_time()
-        self.store.drill_answer(self.drill_id, i, response_json, elapsed_s=self.elapsed(),
-                                question_s=self.question_s[i])
+        # Kept in memory even if the write fails: submitting writes every answer again.
         if response_json is None:
             self.answers.pop(i, None)
         else:
             self.answers[i] = response_json
+        self.store.drill_answer(self.drill_id, i, response_json, elapsed_s=self.elapsed(),
+                                question_s=self.question_s[i])
 
     def toggle_flag(self, index: int | None = None) -> bool:
         """Flag or unflag a question (default: the current one); returns the new flag."""
@@ -183,8 +188,8 @@ class DrillSession:
             return False
         i = self.current if index is None else index
         flagged = i not in self.flags
-        self.store.drill_flag(self.drill_id, i, flagged)
         (self.flags.add if flagged else self.flags.discard)(i)
+        self.store.drill_flag(self.drill_id, i, flagged)
         return flagged
 
     def palette(self) -> list[str]:

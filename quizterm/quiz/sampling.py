@@ -110,3 +110,49 @@ def sample_questions(pool: Sequence[Any], count: int, *, seed: int | None = None
                 picked.append(groups[name].pop())
     rng.shuffle(picked)
     return picked
+
+
+@dataclass(frozen=True)
+class DrillPlan:
+    """A checked drill request: the sampled questions, the time allowed and the spec to store."""
+
+    questions: list[Any]
+    duration_s: float
+    spec: dict
+
+
+def plan_drill(bank: Any, *, lesson: str | None = None, tag: str | None = None, objective: str | None = None,
+               count: int | None = None, minutes: float | None = None, pass_mark: float = 60,
+               seed: int | None = None, question_ids: Sequence[str] | None = None) -> DrillPlan:
+    """Check a drill request and sample its questions.
+
+    Defaults: 10 questions (or all, when fewer match), one minute per question.
+
+    Raises:
+        SelectionError: an impossible request, as one line with a suggestion.
+    """
+    selection = Selection(lesson, tag, objective)
+    if question_ids is not None:
+        pool = [bank.questions[q] for q in question_ids if q in bank.questions]
+        if not pool:
+            raise SelectionError("none of those questions exists any more — pick a lesson instead")
+    else:
+        pool = select_pool(bank, selection)
+    n = len({q.id for q in pool})
+    if count is None:
+        count = n if question_ids is not None else min(10, n)
+    check_count(n, count, None if question_ids is not None else selection)
+    if minutes is None:
+        minutes = float(count)
+    if not minutes > 0 or minutes != minutes:
+        raise SelectionError(f"--minutes must be more than 0 (got {minutes:g}); try --minutes {max(1, count // 2)}")
+    if minutes > 24 * 60:
+        raise SelectionError(f"--minutes {minutes:g} is more than a day; try --minutes {count}")
+    if not 0 <= pass_mark <= 100:
+        raise SelectionError(f"--pass must be between 0 and 100 (got {pass_mark:g}); try --pass 60")
+    picked = sample_questions(pool, count, seed=seed)
+    spec = {"lesson": lesson, "tag": tag, "objective": objective, "count": count, "minutes": minutes,
+            "pass": pass_mark, "seed": seed}
+    if question_ids is not None:
+        spec["from"] = "questions"
+    return DrillPlan(picked, float(minutes) * 60.0, spec)

@@ -12,6 +12,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from quizterm.store import StoreError
 from quizterm.tui.screens.base import QuiztermScreen
 from quizterm.tui.widgets.answer_input import AnswerInput
 from quizterm.tui.widgets.countdown import Countdown
@@ -238,7 +239,7 @@ class PracticeScreen(QuiztermScreen):
             if self.session.override():
                 self._show_feedback()
                 self.notify(self.app.tr("practice.override_done"))
-        except Exception as exc:  # StoreWriteError: say so, keep running
+        except StoreError as exc:  # a failed write: say so, keep running
             self.app.notify_error(exc)
         self.refresh_bindings()
 

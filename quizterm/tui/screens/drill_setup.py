@@ -1,0 +1,188 @@
+"""DrillSetupScreen: choose lesson/tag/objective, count, minutes and pass mark; offers an unfinished drill first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+
+from quizterm.store import StoreError
+from quizterm.tui.screens.base import QuiztermScreen
+from quizterm.tui.widgets.countdown import format_seconds
+from quizterm.tui.widgets.drill_dialogs import ResumeDrill
+
+__all__ = ["DrillSetupScreen", "begin_drill", "resume_summary"]
+
+
+def resume_summary(tr: Any, record: Any) -> str:
+    """"Started …: 3 of 10 answered, 4:10 left on the clock." for the resume dialog."""
+    answered = sum(1 for a, ok in zip(record.answers, record.answered) if ok and a is not None)
+    return tr("drill.resume.body", started=record.started_at.strftime("%Y-%m-%d %H:%M UTC"),
+              answered=answered, total=len(record.items), remaining=format_seconds(record.remaining_s))
+
+
+def begin_drill(app: Any, plan: Any) -> Any:
+    """Start a planned drill (fresh instances, saved in the store) and show it in place of the current screen."""
+    from quizterm.quiz.drill import DrillSession
+    from quizterm.tui.screens.drill import DrillScreen
+
+    spec = dict(plan.spec, lang=app.settings.lang)
+    session = DrillSession.start(app.store, app.clock, plan.questions, bank=app.bank, spec=spec,
+                                 duration_s=plan.duration_s, seed=plan.spec.get("seed"))
+    app.switch_screen(DrillScreen(session))
+    return session
+
+
+class DrillSetupScreen(QuiztermScreen):
+    """The drill form. With ``autostart`` (the ``drill`` verb) it starts at once when nothing is pending."""
+
+    BINDINGS = [Binding("ctrl+s", "start", "drill.bind.start", id="setup-start")]
+
+    def __init__(self, lesson_id: str | None = None, tag: str | None = None, objective: str | None = None,
+                 count: int | None = None, minutes: float | None = None, pass_mark: float = 60,
+                 seed: int | None = None, question_ids: list[str] | None = None, autostart: bool = False) -> None:
+        super().__init__()
+        self.lesson_id, self.tag, self.objective = lesson_id, tag, objective
+        self.count, self.minutes, self.pass_mark, self.seed = count, minutes, pass_mark, seed
+        self.question_ids = question_ids
+        self.autostart = autostart
+
+    def compose(self) -> ComposeResult:
+        tr, bank = self.app.tr, self.app.bank
+        yield Header()
+        with VerticalScroll():
+            with Vertical(id="setup-form"):
+                if self.question_ids is None:
+                    yield Label(tr("drill.setup.lesson"))
+                    yield Select([(l.title, l.id) for l in bank.lessons.values()], id="setup-lesson",
+                                 prompt=tr("drill.setup.any"), value=self.lesson_id or Select.NULL)
+                    yield Label(tr("drill.setup.objective"))
+                    objectives = sorted({q.objective for q in bank.questions.values()})
+                    yield Select([(o, o) for o in objectives], id="setup-objective", prompt=tr("drill.setup.any"),
+                                 value=self.objective if self.objective in objectives else Select.NULL)
+                    yield Label(tr("drill.setup.tag"))
+                    tags = sorted(bank.tags())
+                    yield Select([(t, t) for t in tags], id="setup-tag", prompt=tr("drill.setup.any"),
+                                 value=self.tag if self.tag in tags else Select.NULL)
+                yield Label(tr("drill.setup.count"))
+                yield Input(str(self.count) if self.count else "", id="setup-count", placeholder="10")
+                yield Label(tr("drill.setup.minutes"))
+                yield Input(f"{self.minutes:g}" if self.minutes else "", id="setup-minutes")
+                yield Label(tr("drill.setup.pass"))
+                yield Input(f"{self.pass_mark:g}", id="setup-pass")
+                yield Label(tr("drill.setup.seed"))
+                yield Input(str(self.seed) if self.seed is not None else "", id="setup-seed")
+                yield Button(tr("drill.bind.start"), id="setup-start", variant="primary")
+            yield Static(id="setup-info")
+            yield Static(id="setup-error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        tr = self.app.tr
+        self.sub_title = tr("drill.setup.title")
+        if self.app.store is None:
+            self.show_error(tr("drill.no_store"))
+            return
+        self.update_info()
+        pending = self.app.store.unfinished_drill()
+        if pending is not None:
+            self.app.push_screen(ResumeDrill(resume_summary(tr, pending)),
+                                 lambda choice: self._pending_chosen(choice, pending.id))
+        elif self.autostart:
+            self.action_start()
+
+    def _pending_chosen(self, choice: str | None, drill_id: int) -> None:
+        from quizterm.quiz.drill import DrillSession
+        from quizterm.tui.screens.drill import DrillScreen
+
+        store = self.app.store
+        try:
+            if choice == "resume":
+                session = DrillSession.resume(store, self.app.clock, store.drill(drill_id))
+                self.app.switch_screen(DrillScreen(session))
+                return
+            if choice == "abandon":
+                store.abandon_drill(drill_id)
+        except StoreError as exc:
+            self.app.notify_error(exc)
+            return
+        if choice == "abandon" and self.autostart:
+            self.action_start()
+
+    # --- the form ---------------------------------------------------------------------------
+    def _select(self, name: str) -> str | None:
+        found = self.query(f"#setup-{name}")
+        if not found:
+            return getattr(self, f"{name}_id" if name == "lesson" else name)
+        value = found.first(Select).value
+        return None if value is Select.NULL or value is None else str(value)
+
+    def _number(self, name: str, kind: type, default: Any) -> Any:
+        raw = self.query_one(f"#setup-{name}", Input).value.strip()
+        if not raw:
+            return default
+        try:
+            return kind(raw)
+        except ValueError:
+            from quizterm.quiz.sampling import SelectionError
+
+            label = self.app.tr(f"drill.setup.{name}")
+            raise SelectionError(self.app.tr("drill.setup.number", field=label, value=raw)) from None
+
+    def plan(self) -> Any:
+        """The checked request from the form (raises SelectionError with one clear line)."""
+        from quizterm.quiz.sampling import plan_drill
+
+        return plan_drill(self.app.bank, lesson=self._select("lesson"), tag=self._select("tag"),
+                          objective=self._select("objective"), count=self._number("count", int, None),
+                          minutes=self._number("minutes", float, None),
+                          pass_mark=self._number("pass", float, 60.0), seed=self._number("seed", int, None),
+                          question_ids=self.question_ids)
+
+    def update_info(self) -> None:
+        from quizterm.quiz.sampling import Selection, SelectionError, select_pool
+
+        try:
+            if self.question_ids is not None:
+                n = len([q for q in self.question_ids if q in self.app.bank.questions])
+            else:
+                n = len(select_pool(self.app.bank, Selection(self._select("lesson"), self._select("tag"),
+                                                             self._select("objective"))))
+            self.query_one("#setup-info", Static).update(Text(self.app.tr("drill.setup.available", n=n)))
+            self.show_error("")
+        except SelectionError as exc:
+            self.show_error(str(exc))
+
+    def show_error(self, message: str) -> None:
+        self.query_one("#setup-error", Static).update(Text(message))
+
+    @on(Select.Changed)
+    def _changed(self) -> None:
+        self.update_info()
+
+    @on(Button.Pressed, "#setup-start")
+    def _start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Input.Submitted)
+    def _entered(self) -> None:
+        self.action_start()
+
+    def action_start(self) -> None:
+        """Check the request; start the drill or say in one line what is wrong."""
+        from quizterm.quiz.sampling import SelectionError
+
+        if self.app.store is None:
+            return
+        try:
+            plan = self.plan()
+            begin_drill(self.app, plan)
+        except SelectionError as exc:
+            self.show_error(str(exc))
+        except StoreError as exc:
+            self.app.notify_error(exc)
