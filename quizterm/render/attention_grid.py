@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from rich.cells import cell_len, set_cell_size
+from rich.cells import cell_len
 from rich.style import Style
 
 MASKED = "·"  # a masked weight: the query may not attend to this key
@@ -33,7 +33,13 @@ def clean_label(token: str) -> str:
     """A token as a table label: control/format characters become '?', long labels are cut."""
     text = "".join("?" if unicodedata.category(ch)[0] == "C" else ch for ch in str(token)) or "?"
     if cell_len(text) > LABEL_CELLS:
-        text = set_cell_size(text, LABEL_CELLS - 1) + "…"
+        cut, used = [], 0
+        for ch in text:  # whole characters only: never half of a wide CJK character
+            used += cell_len(ch)
+            if used > LABEL_CELLS - 1:
+                break
+            cut.append(ch)
+        text = "".join(cut) + "…"
     return text
 
 

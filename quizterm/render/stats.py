@@ -25,17 +25,18 @@ PLOT_DAYS = 28
 
 
 def pad(text: str, width: int) -> str:
-    """``text`` padded with spaces to ``width`` terminal cells (CJK counts as two), cut if longer."""
+    """``text`` padded with spaces to ``width`` terminal cells (CJK counts as two), cut with '…'."""
+    text = " ".join(text.split())
+    if cell_len(text) <= width:
+        return text + " " * (width - cell_len(text))
     out, used = [], 0
     for ch in text:
         w = cell_len(ch)
-        if used + w > width:
-            if out and width >= 1:
-                out[-1] = "…" if cell_len(out[-1]) == 1 else "… "
+        if used + w > width - 1:
             break
         out.append(ch)
         used += w
-    return "".join(out) + " " * max(0, width - used)
+    return "".join(out) + "…" + " " * max(0, width - used - 1)
 
 
 def level(count: int, peak: int) -> int:
