@@ -150,7 +150,7 @@ def _qk(a: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
 
 def op_scores(a: dict[str, Any]) -> Any:
     q, k = _qk(a)
-    s = np.atleast_2d(q) @ np.atleast_2d(k).T * _factor(a, q.shape[-1], False)
+    s = _math.scores(q, k, _factor(a, q.shape[-1], False))
     return float(s[0, 0]) if q.ndim == 1 and k.ndim == 1 else s
 
 

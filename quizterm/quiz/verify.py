@@ -209,14 +209,16 @@ def _review_instance(question: Any, draft: Any, inst: QuestionInstance, cache: _
                 msgs.append(f"distractor {inst.choices[pos]!r} graded correct")
     for spec, where in draft.checks:
         stated = _stated(draft, where)
+        hand = callable(spec)  # the template's own arithmetic, against a key from the engine
         try:
-            computed = cache.compute(spec)
+            computed = spec() if hand else cache.compute(spec)
         except CheckError as err:
             msgs.append(f"check: {err}")
             continue
-        tol = spec.get("tolerance", max(draft.tolerance, 1e-9))
+        tol = max(draft.tolerance, 1e-9) if hand else spec.get("tolerance", max(draft.tolerance, 1e-9))
         if not _close(stated, computed, tol):
-            msgs.append(f"stated {show(stated, tol)}, computed {show(computed, tol)} ({spec['op']})")
+            msgs.append(f"stated {show(stated, tol)}, computed {show(computed, tol)} "
+                        f"({'by hand' if hand else spec['op']})")
     for name, text in (("prompt", question.prompt), ("explanation", question.explanation)):
         unknown = template_fields(text or "") - set(draft.vars)
         if unknown:

@@ -82,22 +82,27 @@ def test_choice_text_must_be_numeric_without_choice_values():
     assert "choice_values" in msg
 
 
-def test_a_wrong_generator_is_caught(monkeypatch):
-    good = get_generator("head-dim")
+@pytest.mark.parametrize("name, params, first", [
+    # The low corner of head-dim is d_model 64 with h 2: the check op says 32, the broken key 33.
+    ("head-dim", {}, "low: stated 33, computed 32 (head_dim)"),
+    # pe-value keys come from the engine; the hand formula catches the broken key (PE(0, 0) = 0).
+    ("pe-value", {"pos": 0, "d_model": 4}, "by hand)"),
+])
+def test_a_wrong_generator_is_caught(monkeypatch, name, params, first):
+    good = get_generator(name)
 
     def off_by_one(p, rng):
         draft = good.build(p, rng)
         draft.answer += 1
         return draft
 
-    monkeypatch.setitem(GENERATORS, "broken-head-dim",
-                        Generator("broken-head-dim", "x", "multi-head", good.params, off_by_one, good.valid))
+    monkeypatch.setitem(GENERATORS, "broken", Generator("broken", "x", good.objective, good.params, off_by_one,
+                                                        good.valid))
     gq = question_adapter.validate_python({"type": "generated", "id": "g", "objective": "o",
-                                           "generator": {"name": "broken-head-dim"}})
+                                           "generator": {"name": "broken", "params": params}})
     built, msgs = sample_generated(gq, seeds=3)
-    assert built == 5
-    # The low corner is d_model 64 with h 2: the engine says 32, the broken template 33.
-    assert msgs[0] == "low: stated 33, computed 32 (head_dim)"
+    assert built == 5 and len(msgs) == 5  # every instance is caught
+    assert msgs[0].startswith("low: stated") and msgs[0].endswith(first)
 
 
 def test_generator_problems_are_findings():

@@ -28,6 +28,12 @@ def attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, mask: np.ndarray | No
     return engine.scaled_dot_product_attention(q, k, v, mask=mask, scale=float(factor))
 
 
+def scores(q: np.ndarray, k: np.ndarray, factor: float = 1.0) -> np.ndarray:
+    """factor · Q Kᵀ as the engine's attention steps compute it, (T_q, T_k)."""
+    q, k = (np.atleast_2d(np.asarray(a, dtype=np.float64)) for a in (q, k))
+    return engine.attention_steps(q, k, np.zeros((k.shape[0], 1)), scale=float(factor))["scaled"]
+
+
 def positional_encoding(pos: int, i: int, d_model: int) -> float:
     """PE[pos, i] of the sinusoidal encoding (sin on even columns, cos on odd)."""
     return float(engine.sinusoidal_positional_encoding(pos + 1, d_model)[pos, i])

@@ -6,6 +6,7 @@ import math
 import random
 
 from quizterm.quiz.generators import register
+from quizterm.quiz.generators import _math
 from quizterm.quiz.generators._math import fmt, fmt_mat, fmt_vec
 from quizterm.quiz.generators.base import Draft, Generator, Param
 
@@ -23,7 +24,7 @@ def _dot(a: list[float], b: list[float]) -> float:
 
 
 def _softmax(xs: list[float]) -> list[float]:
-    # Hand-rolled on purpose: verify compares it with the engine's softmax.
+    # Hand-rolled on purpose: keys come from the engine, verify compares them with this.
     top = max(xs)
     e = [math.exp(x - top) for x in xs]
     return [v / sum(e) for v in e]
@@ -31,21 +32,21 @@ def _softmax(xs: list[float]) -> list[float]:
 
 def qk_score(p: dict[str, int], rng: random.Random) -> Draft:
     q, k = _vec(rng, p["d"], p["max"]), _vec(rng, p["d"], p["max"])
-    s = _dot(q, k)
+    s = float(_math.scores(q, k)[0, 0])
     terms = " + ".join(f"({a})·({b})" for a, b in zip(q, k))
     return Draft(
         "numeric", f"query 向量 q = {fmt_vec(q)}，key 向量 k = {fmt_vec(k)}。未縮放的 attention score q·k 是多少？",
         f"點積是逐項相乘再相加：{terms} = {fmt(s)}。這是除以 √d_k 之前的原始分數。", s,
         vars={"q": fmt_vec(q), "k": fmt_vec(k), "d": str(p["d"]), "score": fmt(s)},
         data={"q": q, "k": k}, tolerance=0.0, allow_percent=False,
-        checks=[({"op": "scores", "args": {"Q": q, "K": k}}, None)])
+        checks=[(lambda: _dot(q, k), None)])
 
 
 def scaled_score(p: dict[str, int], rng: random.Random) -> Draft:
     d_k = p["d_k"]
     root = math.isqrt(d_k)
     s = rng.choice([v for v in range(-p["max"], p["max"] + 1) if v != 0])
-    key = s / root
+    key = float(_math.scores([s], [1], 1 / root)[0, 0])
     values = [key, s / d_k, float(s), s * root]
     choices = [(fmt(key, 3), None), (fmt(s / d_k, 3), "no-scaling"), (fmt(s, 3), "no-scaling"),
                (fmt(s * root, 3), "no-scaling")]
@@ -55,14 +56,14 @@ def scaled_score(p: dict[str, int], rng: random.Random) -> Draft:
         f"除以 d_k 得 {fmt(s / d_k, 3)}（除錯了量），不除則仍是 {s}，乘以 √d_k 更是反方向。",
         0, vars={"d_k": str(d_k), "dot": str(s), "sqrt_d_k": str(root)}, data={"d_k": d_k, "dot": s},
         choices=choices, choice_values=values, tolerance=1e-3,
-        checks=[({"op": "scores", "args": {"Q": [s], "K": [1], "divisor": root}}, None)])
+        checks=[(lambda: s / root, None)])
 
 
 def score_matrix(p: dict[str, int], rng: random.Random) -> Draft:
     T, d, m = p["T"], p["d"], p["max"]
     Q = [_vec(rng, d, m) for _ in range(T)]
     K = [_vec(rng, d, m) for _ in range(T)]
-    S = [[_dot(q, k) for k in K] for q in Q]
+    S = _math.scores(Q, K).tolist()
     labels = [f"t{i + 1}" for i in range(T)]
     return Draft(
         "matrix", f"Q = {fmt_mat(Q)}（每列一個 token 的 query），K = {fmt_mat(K)}。"
@@ -70,14 +71,14 @@ def score_matrix(p: dict[str, int], rng: random.Random) -> Draft:
         f"QKᵀ 的每一格是一個 query 與一個 key 的點積，結果為 {fmt_mat(S)}。列是 query、行是 key。",
         S, vars={"Q": fmt_mat(Q), "K": fmt_mat(K), "T": str(T)}, data={"Q": Q, "K": K},
         tolerance=0.0, row_labels=[f"q{l[1:]}" for l in labels], col_labels=[f"k{l[1:]}" for l in labels],
-        checks=[({"op": "scores", "args": {"Q": Q, "K": K}}, None)])
+        checks=[(lambda: [[_dot(q, k) for k in K] for q in Q], None)])
 
 
 def softmax_weight(p: dict[str, int], rng: random.Random) -> Draft:
     n = p["n"]
     s = [rng.randint(-p["max"], p["max"]) for _ in range(n)]
     j = rng.randrange(n)
-    w = _softmax([float(x) for x in s])
+    w = _math.softmax(s).tolist()
     toks = _TOKENS[:n]
     return Draft(
         "numeric", f"某個 query 對 {n} 個 token {'、'.join(toks)} 的 scaled score 依序是 {fmt_vec(s)}。"
@@ -85,14 +86,14 @@ def softmax_weight(p: dict[str, int], rng: random.Random) -> Draft:
         f"softmax：w_j = e^(s_j) / Σ e^(s_i)。分母 = {' + '.join(f'e^{x}' for x in s)}，"
         f"所以 w = {fmt_vec([round(x, 3) for x in w])}，「{toks[j]}」得 {w[j]:.3f}。權重加總為 1。",
         w[j], vars={"scores": fmt_vec(s), "token": toks[j], "n": str(n)}, data={"scores": s, "j": j},
-        tolerance=0.01, checks=[({"op": "softmax", "args": {"x": s}, "select": f"[{j}]"}, None)])
+        tolerance=0.01, checks=[(lambda: _softmax([float(x) for x in s])[j], None)])
 
 
 def masked_weights(p: dict[str, int], rng: random.Random) -> Draft:
     T = p["T"]
     s = [rng.randint(-p["max"], p["max"]) for _ in range(T)]
     i = rng.randrange(T)
-    w = _softmax([float(x) for x in s[: i + 1]]) + [0.0] * (T - i - 1)
+    w = _math.softmax(s, mask=_math.causal_mask(T)[i]).tolist()
     toks = _TOKENS[:T]
     return Draft(
         "matrix", f"GPT 式 decoder（causal mask）處理 {'、'.join(toks)}。第 {i + 1} 個 token「{toks[i]}」"
@@ -103,7 +104,7 @@ def masked_weights(p: dict[str, int], rng: random.Random) -> Draft:
         f"忘了遮罩就會把未來的 token 也算進去。",
         [w], vars={"scores": fmt_vec(s), "position": str(i + 1), "token": toks[i]},
         data={"scores": s, "i": i}, tolerance=0.01, col_labels=toks,
-        checks=[({"op": "masked_row", "args": {"scores": s, "upto": i}}, (0,))])
+        checks=[(lambda: _softmax([float(x) for x in s[: i + 1]]) + [0.0] * (T - i - 1), (0,))])
 
 
 _WEIGHT_SETS = ([0.5, 0.5], [0.25, 0.75], [0.2, 0.8], [0.5, 0.25, 0.25], [0.2, 0.3, 0.5],
@@ -114,8 +115,8 @@ def attention_output(p: dict[str, int], rng: random.Random) -> Draft:
     w = rng.choice([ws for ws in _WEIGHT_SETS if len(ws) <= p["T"]])
     T, d_v = len(w), p["d_v"]
     V = [_vec(rng, d_v, p["max"]) for _ in range(T)]
-    out = [sum(w[t] * V[t][c] for t in range(T)) for c in range(d_v)]
-    logs = [math.log(x) if x > 0 else -1e9 for x in w]  # scores whose softmax is exactly w
+    logs = [[math.log(x) if x > 0 else -1e9] for x in w]  # scores whose softmax is exactly w
+    out = _math.attention([[1.0]], logs, V, factor=1.0)[0][0].tolist()
     return Draft(
         "matrix", f"某個 query 對 {T} 個 token 的 attention weights 是 {fmt_vec(w)}，"
         f"各 token 的 value 向量依序是 {fmt_mat(V)}。這個 query 的 output 向量是什麼？",
@@ -123,8 +124,7 @@ def attention_output(p: dict[str, int], rng: random.Random) -> Draft:
         f" = {fmt_vec(out)}。權重乘在 V 上，而不是乘在 K 上。",
         [out], vars={"weights": fmt_vec(w), "V": fmt_mat(V)}, data={"weights": w, "V": V},
         tolerance=0.01, col_labels=[f"v{c + 1}" for c in range(d_v)],
-        checks=[({"op": "attention_output", "args": {"Q": [[1]], "K": [[x] for x in logs], "V": V,
-                                                     "scale": False}}, None)])
+        checks=[(lambda: [[sum(w[t] * V[t][c] for t in range(T)) for c in range(d_v)]], None)])
 
 
 def saturation_std(p: dict[str, int], rng: random.Random) -> Draft:
@@ -149,7 +149,7 @@ def saturation_softmax(p: dict[str, int], rng: random.Random) -> Draft:
     root = math.isqrt(d_k)
     a = rng.randint(1, p["max"])  # the scaled gap between the two scores
     s = [a * root, 0]
-    un, sc = _softmax([float(x) for x in s])[0], _softmax([float(a), 0.0])[0]
+    un, sc = float(_math.softmax(s)[0]), float(_math.softmax([float(a), 0.0])[0])
     return Draft(
         "matrix", f"d_k = {d_k}。一個 query 對兩個 key 的點積是 {fmt_vec(s)}。"
         f"分別算出「不縮放」與「除以 √d_k」後，第一個 key 得到的 softmax 權重。（取到小數第二位）",
@@ -157,7 +157,9 @@ def saturation_softmax(p: dict[str, int], rng: random.Random) -> Draft:
         f"除以 √{d_k} = {root} 後分數為 [{a}, 0]，權重 ≈ {sc:.3f}，分布較平緩。",
         [[un, sc]], vars={"d_k": str(d_k), "scores": fmt_vec(s)}, data={"d_k": d_k, "scores": s},
         tolerance=0.01, col_labels=["不縮放", "除以 √d_k"],
-        checks=[({"op": "saturation", "args": {"scores": s, "d_k": d_k}, "select": "unscaled"}, (0, 0)),
+        checks=[(lambda: _softmax([float(x) for x in s])[0], (0, 0)),
+                (lambda: _softmax([s[0] / root, 0.0])[0], (0, 1)),
+                ({"op": "saturation", "args": {"scores": s, "d_k": d_k}, "select": "unscaled"}, (0, 0)),
                 ({"op": "saturation", "args": {"scores": s, "d_k": d_k}, "select": "scaled"}, (0, 1))])
 
 
@@ -169,17 +171,22 @@ def permutation(p: dict[str, int], rng: random.Random) -> Draft:
             break
         X = [_vec(rng, d, p["max"]) for _ in range(T)]
     toks = _TOKENS[:T]
-    # Self-attention with Q = K = V = X, scaled, no positional encoding (hand-computed rows).
-    out = []
-    for x in X:
-        w = _softmax([_dot(x, y) / math.sqrt(d) for y in X])
-        out.append([sum(w[t] * X[t][c] for t in range(T)) for c in range(d)])
     perm = list(range(T))
     while perm == sorted(perm):
         rng.shuffle(perm)
     pos = rng.randrange(T)
     src = perm[pos]
-    rounded = [[round(v, 2) for v in row] for row in out]
+    # Self-attention with Q = K = V = X, scaled, no positional encoding: the key is the engine's
+    # output for the permuted input; verify compares it with the hand-computed unpermuted row.
+    shown = _math.attention(X, X, X)[0].tolist()
+    Xp = [X[i] for i in perm]
+    key = _math.attention(Xp, Xp, Xp)[0][pos].tolist()
+
+    def hand_row() -> list[float]:
+        w = _softmax([_dot(X[src], y) / math.sqrt(d) for y in X])
+        return [sum(w[t] * X[t][c] for t in range(T)) for c in range(d)]
+
+    rounded = [[round(v, 2) for v in row] for row in shown]
     listing = "；".join(f"「{t}」→ {fmt_vec(r)}" for t, r in zip(toks, rounded))
     new_order = "、".join(toks[i] for i in perm)
     return Draft(
@@ -189,10 +196,9 @@ def permutation(p: dict[str, int], rng: random.Random) -> Draft:
         f"self-attention 沒有位置資訊，打亂輸入只會把 output 跟著打亂（permutation equivariance）："
         f"第 {pos + 1} 個位置現在是「{toks[src]}」，output 仍是 {fmt_vec(rounded[src])}。"
         f"要讓順序有意義，就得加上 positional encoding。",
-        [out[src]], vars={"order": new_order, "position": str(pos + 1)},
+        [key], vars={"order": new_order, "position": str(pos + 1)},
         data={"X": X, "perm": perm, "pos": pos}, tolerance=0.02, col_labels=[f"d{c + 1}" for c in range(d)],
-        checks=[({"op": "attention_output", "args": {"Q": [X[i] for i in perm], "K": [X[i] for i in perm],
-                                                     "V": [X[i] for i in perm]}, "select": f"[{pos}]"}, (0,))])
+        checks=[(hand_row, (0,))])
 
 
 _P = Param

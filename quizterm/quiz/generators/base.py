@@ -42,8 +42,9 @@ class Draft:
     col_labels: list[str] | None = None
     allow_fraction: bool = True
     allow_percent: bool = True
-    # For verify: check blocks ({op, args, select, tolerance}) run through quizterm.quiz.checks and
-    # compared with the key, so every key is computed two independent ways. The second element says
+    # For verify, so every key is computed two independent ways: a check block ({op, args, select,
+    # tolerance}) run through quizterm.quiz.checks, or a function doing the arithmetic by hand when
+    # the key itself came from the engine; either is compared with the key. The second element says
     # which part of the key: None (all of it; single: the keyed choice's value), an index path into
     # a matrix key such as (0,) or (0, 1), or a function of the key (e.g. std -> variance).
     checks: list[tuple[dict[str, Any], Any]] = field(default_factory=list)

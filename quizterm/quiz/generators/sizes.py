@@ -5,7 +5,9 @@ from __future__ import annotations
 import math
 import random
 
-from quizterm.quiz.generators import register
+import numpy as np
+
+from quizterm.quiz.generators import _math, register
 from quizterm.quiz.generators.base import Draft, Generator, Param
 
 WIDTHS = (32, 64, 128, 256, 384, 512, 768, 1024)
@@ -77,7 +79,7 @@ def causal_visible(p: dict[str, int], rng: random.Random) -> Draft:
     i = rng.randrange(T)
     toks = _TOKENS[:T]
     gpt = rng.random() < 0.5
-    key = i + 1 if gpt else T
+    key = int((_math.causal_mask(T) if gpt else np.ones((T, T), bool))[i].sum())
     opts = [(i + 1, None if gpt else "mask-forgotten"), (T, "mask-forgotten" if gpt else None),
             (i, None), (T - i, None)]
     # Keep distinct values only (edge positions make some coincide); the key stays first.
@@ -95,7 +97,7 @@ def causal_visible(p: dict[str, int], rng: random.Random) -> Draft:
         0, vars={"T": str(T), "position": str(i + 1), "token": toks[i]},
         data={"T": T, "i": i, "gpt": gpt}, choices=[(str(v), seen[v]) for v in vals],
         choice_values=[float(v) for v in vals], tolerance=0.0,
-        checks=[({"op": "visible", "args": {"T": T, "pos": i, "causal": gpt}}, None)])
+        checks=[(lambda: i + 1 if gpt else T, None)])
 
 
 def pe_value(p: dict[str, int], rng: random.Random) -> Draft:
@@ -103,7 +105,7 @@ def pe_value(p: dict[str, int], rng: random.Random) -> Draft:
     pos = p["pos"]
     col = rng.randrange(d)
     angle = pos / 10000 ** ((col - col % 2) / d)
-    value = math.sin(angle) if col % 2 == 0 else math.cos(angle)
+    value = _math.positional_encoding(pos, col, d)
     fn = "sin" if col % 2 == 0 else "cos"
     return Draft(
         "numeric", f"sinusoidal positional encoding，d_model = {d}：PE(pos, 2i) = sin(pos / 10000^(2i/d_model))，"
@@ -112,7 +114,7 @@ def pe_value(p: dict[str, int], rng: random.Random) -> Draft:
         f"角度 = {pos} / 10000^({col - col % 2}/{d}) ≈ {angle:.4f}，{fn}({angle:.4f}) ≈ {value:.3f}。"
         f"這個值加在 embedding 上，讓 attention 分得出位置；它不是 attention weight。", value,
         vars={"d_model": str(d), "pos": str(pos), "i": str(col)}, data={"d_model": d, "pos": pos, "i": col},
-        tolerance=0.01, checks=[({"op": "pe", "args": {"pos": pos, "i": col, "d_model": d}}, None)])
+        tolerance=0.01, checks=[(lambda: math.sin(angle) if col % 2 == 0 else math.cos(angle), None)])
 
 
 _P = Param
