@@ -7,7 +7,7 @@ import string
 
 COLUMNS = ("id", "lesson", "type", "prompt", "choices", "answer", "explanation", "objective", "tags",
            "difficulty", "tolerance", "unit", "misconceptions", "think_seconds", "source",
-           "row_labels", "col_labels")
+           "row_labels", "col_labels", "shuffle", "check")
 REQUIRED = ("id", "type", "prompt", "explanation", "objective")
 
 _TRUE = {"true", "t", "yes", "y", "1", "o", "○", "對", "是", "正確", "true 對"}

@@ -33,13 +33,16 @@ def question_row(question: Question, lesson_id: str) -> dict[str, str] | None:
     row = {"id": question.id, "lesson": lesson_id, "type": question.type, "prompt": question.prompt,
            "explanation": question.explanation, "objective": question.objective,
            "tags": ", ".join(question.tags), "difficulty": str(question.difficulty),
-           "think_seconds": str(question.think_seconds or ""), "source": question.source or ""}
+           "think_seconds": str(question.think_seconds or ""), "source": question.source or "",
+           "check": json.dumps(question.check.model_dump(mode="json", exclude_none=True), ensure_ascii=False)
+           if question.check else ""}
     if isinstance(question, (SingleQuestion, MultiQuestion)):
         row["choices"] = cells.join_list([c.text for c in question.choices])
         misc = [c.misconception or "" for c in question.choices]
         row["misconceptions"] = cells.join_list(misc).strip() if any(misc) else ""
         picks = [question.answer] if isinstance(question, SingleQuestion) else question.answers
         row["answer"] = ",".join(cells.letter_index_to_letter(i) for i in picks)
+        row["shuffle"] = "" if question.shuffle else "false"
     elif isinstance(question, TrueFalseQuestion):
         row["answer"] = "true" if question.answer else "false"
         row["misconceptions"] = question.misconception or ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -85,6 +86,16 @@ def _convert(get, qtype: str) -> dict:
             item[key] = get(key)
     if get("tags"):
         item["tags"] = cells.split_words(get("tags"))
+    if get("check"):
+        try:
+            item["check"] = json.loads(get("check"))
+        except ValueError as exc:
+            raise _RowError("check", f"not JSON: {exc}") from None
+    if get("shuffle"):
+        try:
+            item["shuffle"] = cells.verdict(get("shuffle"))
+        except ValueError as exc:
+            raise _RowError("shuffle", str(exc)) from None
     choices = cells.split_list(get("choices"))
     answer = get("answer")
     try:
