@@ -15,6 +15,7 @@ from quizterm.content.file_result import load_file
 
 EXAMPLES = Path(__file__).parents[2] / "docs" / "examples"
 SOURCES = [p.read_bytes() for p in sorted(EXAMPLES.glob("*.yaml"))]
+BUNDLED = [p.read_bytes() for d in ("lessons", "questions") for p in sorted((EXAMPLES.parents[1] / d).glob("*.yaml"))]
 PATH = Path("fuzz/case.yaml")
 UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 SNIPPETS = [b":", b": ", b"- ", b"\t", b"&a ", b"*a", b"!!python/object ", b"<<: ", b"'", b'"', b"[", b"{",
@@ -34,8 +35,8 @@ def check(data: bytes) -> None:
 
 
 @st.composite
-def mutated(draw):
-    data = bytearray(draw(st.sampled_from(SOURCES)))
+def mutated(draw, sources=SOURCES):
+    data = bytearray(draw(st.sampled_from(sources)))
     for _ in range(draw(st.integers(1, 4))):
         at = draw(st.integers(0, len(data)))
         op = draw(st.sampled_from(["insert", "delete", "replace", "dup-line", "drop-line"]))
@@ -65,6 +66,12 @@ def test_random_bytes_only_give_problems(data):
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated())
 def test_mutated_example_files_only_give_problems(data):
+    check(data)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated(BUNDLED or SOURCES))
+def test_mutated_bundled_files_only_give_problems(data):
     check(data)
 
 
