@@ -125,7 +125,7 @@ def test_into_an_empty_home_everything_is_equal(homes, tmp_path):
                  "attempts": [{"question_id": "q", "lesson_id": "l", "mode": "practice", "correct": True,
                                "answered_at": "yesterday"}]}).encode(), "attempts.0.answered_at"),
     (b"[" * 100000, "JSON|nested"),
-])
+], ids=["not-utf8", "a-list", "newer", "bad-type", "bad-time", "deep"])
 def test_bad_files_change_nothing(homes, tmp_path, content, message):
     _a, b, _, _ = homes
     before = _identities(b)
