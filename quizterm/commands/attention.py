@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 
@@ -13,7 +14,8 @@ from quizterm.settings import Settings
 HELP = "print the attention weights of a sentence as tables (one per head)"
 
 TABLE_TOKENS = 64  # wider tables stop being readable in a terminal
-JSON_TOKENS = 1024  # --json: enough for scripts, bounded memory (h x T x T floats)
+JSON_TOKENS = 1024  # --json: enough for scripts
+MAX_WEIGHTS = 1 << 24  # h x T x T floats (128 MiB): fewer tokens when there are many heads
 MAX_D_MODEL = 1024
 MAX_HEADS = 64
 
@@ -53,6 +55,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     if not tokens:
         raise UsageError("TEXT is empty: give a sentence, e.g. quizterm attention \"我 愛 你\"")
     limit = JSON_TOKENS if args.json else TABLE_TOKENS
+    limit = min(limit, math.isqrt(MAX_WEIGHTS // args.heads))
     if len(tokens) > limit:
         print(f"quizterm: note: TEXT has {len(tokens)} tokens; using the first {limit}", file=sys.stderr)
         tokens = tokens[:limit]

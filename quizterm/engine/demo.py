@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from quizterm.engine.attention import attention_steps
+from quizterm.engine.attention import attention_steps, scaled_dot_product_attention
 from quizterm.engine.masks import causal_mask
 from quizterm.engine.multihead import merge_heads, project_qkv
 from quizterm.engine.params import AttentionParams, init_attention
@@ -97,9 +97,8 @@ def attention_demo(
         x = x + sinusoidal_positional_encoding(T, d_model)  # (T, d_model)
     mask = causal_mask(T) if causal else None  # (T, T)
     q, k, v = project_qkv(x, x, params)  # (h, T, d_k) each
-    steps = [attention_steps(q[i], k[i], v[i], mask, scale) for i in range(heads)]
-    weights = np.stack([s["weights"] for s in steps])  # (h, T, T)
-    per_head = np.stack([s["output"] for s in steps])  # (h, T, d_k)
+    # The per-stage arrays (scores, scaled, masked) are made on demand by head_steps.
+    per_head, weights = scaled_dot_product_attention(q, k, v, mask, scale)  # (h, T, d_k), (h, T, T)
     output = merge_heads(per_head) @ params.w_o + params.b_o  # (T, d_model)
     return AttentionDemoResult(tokens, weights, mask, x, q, k, v, output, params, heads, d_model,
                                seed, causal, bool(scale), positional)
