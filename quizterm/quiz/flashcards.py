@@ -58,17 +58,16 @@ def build_queue(deck: list[Card], store: Any, *, now: datetime, new_limit: int =
     """The cards to study now.
 
     Due cards first (in deck order), then up to ``new_limit`` never-reviewed cards; in cram mode the
-    whole deck. Siblings are buried: never both directions of a term in one queue, and not a
-    direction whose sibling was already reviewed today (when the store says when).
+    whole deck. Outside cram, siblings are buried: never both directions of a term in one queue,
+    and not a direction whose sibling was already reviewed today.
     """
     if cram:
-        candidates = list(deck)
-    else:
-        due = set(store.due_cards("", now=now))
-        known = store.card_keys("")
-        candidates = [c for c in deck if c.key in due]
-        fresh = [c for c in deck if c.key not in known]
-        candidates += fresh[:max(0, new_limit)]
+        return list(deck)  # cramming practises everything now, both directions included
+    due = set(store.due_cards("", now=now))
+    known = store.card_keys("")
+    candidates = [c for c in deck if c.key in due]
+    fresh = [c for c in deck if c.key not in known]
+    candidates += fresh[:max(0, new_limit)]
     by_key = {c.key: c for c in deck}
     queue: list[Card] = []
     taken: set[str] = set()
@@ -77,7 +76,7 @@ def build_queue(deck: list[Card], store: Any, *, now: datetime, new_limit: int =
             if card.sibling in taken:
                 continue
             other = [k for k, c in by_key.items() if c.sibling == card.sibling and k != card.key]
-            if not cram and any(_reviewed_today(store, k, now) for k in other):
+            if any(_reviewed_today(store, k, now) for k in other):
                 continue
             taken.add(card.sibling)
         queue.append(card)

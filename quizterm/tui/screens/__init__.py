@@ -23,7 +23,6 @@ SCREENS: dict[str, str] = {
     "flashcards": "quizterm.tui.screens.flashcards:FlashcardsScreen",
     "notebook": "quizterm.tui.screens.notebook:NotebookScreen",
     "drill": "quizterm.tui.screens.drill_setup:DrillSetupScreen",
-    "drill_run": "quizterm.tui.screens.drill:DrillScreen",
     "drill_result": "quizterm.tui.screens.drill_result:DrillResultScreen",
     # --- H: statistics ---
 }
