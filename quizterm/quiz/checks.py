@@ -57,6 +57,10 @@ from typing import Any, Callable
 import numpy as np
 
 from quizterm.quiz.generators import _math
+from quizterm.quiz.normalize import as_array as _array
+from quizterm.quiz.normalize import as_bool as _bool
+from quizterm.quiz.normalize import as_float as _float
+from quizterm.quiz.normalize import as_int as _int
 
 META_ARGS = ("choice_values", "claim")
 DEFAULT_TOLERANCE = 0.005
@@ -66,50 +70,7 @@ class CheckError(ValueError):
     """A check block cannot be evaluated (unknown op, bad argument, bad select); the message says why."""
 
 
-# --- argument coercion (YAML scalars arrive as strings) ---
-
-def _float(name: str, value: Any) -> float:
-    if isinstance(value, bool):
-        raise CheckError(f"{name}: expected a number, got {value!r}")
-    try:
-        out = float(str(value).strip()) if not isinstance(value, (int, float)) else float(value)
-    except ValueError:
-        raise CheckError(f"{name}: {value!r} is not a number") from None
-    if not math.isfinite(out):
-        raise CheckError(f"{name}: {value!r} is not a finite number")
-    return out
-
-
-def _int(name: str, value: Any, lo: int = 0, hi: int = 10**9) -> int:
-    f = _float(name, value)
-    if f != int(f) or not lo <= f <= hi:
-        raise CheckError(f"{name}: expected a whole number in {lo}..{hi}, got {value!r}")
-    return int(f)
-
-
-def _bool(name: str, value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    word = str(value).strip().lower()
-    if word in ("true", "yes", "1", "on"):
-        return True
-    if word in ("false", "no", "0", "off"):
-        return False
-    raise CheckError(f"{name}: expected true or false, got {value!r}")
-
-
-def _array(name: str, value: Any, ndim: tuple[int, ...] = (1, 2)) -> np.ndarray:
-    def conv(v: Any) -> Any:
-        return [conv(x) for x in v] if isinstance(v, (list, tuple)) else _float(name, v)
-
-    try:
-        arr = np.array(conv(value), dtype=np.float64)
-    except ValueError:
-        raise CheckError(f"{name}: rows must all have the same length") from None
-    if arr.ndim not in ndim or arr.size == 0 or arr.size > 4096:
-        raise CheckError(f"{name}: expected a {' or '.join(f'{d}-D' for d in ndim)} list of numbers")
-    return arr
-
+# --- argument coercion (YAML scalars arrive as strings): see quizterm.quiz.normalize ---
 
 def _mask(value: Any, shape: tuple[int, int]) -> np.ndarray | None:
     if value is None:

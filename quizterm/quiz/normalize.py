@@ -1,10 +1,13 @@
-"""Lenient normalisation of typed answers: text for ``short`` items, numbers for ``numeric``/``matrix``."""
+"""Lenient normalisation: typed answers (text, numbers) and numbers written in YAML check args."""
 
 from __future__ import annotations
 
 import math
 import re
 import unicodedata
+from typing import Any
+
+import numpy as np
 
 # Characters NFKC leaves alone but learners type for the ASCII ones.
 _TRANSLATE = str.maketrans({
@@ -151,3 +154,52 @@ def format_number(value: float, tolerance: float | None = None) -> str:
 def within(value: float, target: float, tolerance: float) -> bool:
     """Whether ``value`` is within ``tolerance`` of ``target`` (plus a hair for float rounding)."""
     return abs(value - target) <= tolerance + 1e-9 * max(1.0, abs(target))
+
+
+def as_float(name: str, value: Any) -> float:
+    """A finite number written in YAML (a string or a number); the ValueError names ``name``."""
+    if isinstance(value, bool):
+        raise ValueError(f"{name}: expected a number, got {value!r}")
+    try:
+        out = float(str(value).strip()) if not isinstance(value, (int, float)) else float(value)
+    except ValueError:
+        raise ValueError(f"{name}: {value!r} is not a number") from None
+    if not math.isfinite(out):
+        raise ValueError(f"{name}: {value!r} is not a finite number")
+    return out
+
+
+def as_int(name: str, value: Any, lo: int = 0, hi: int = 10**9) -> int:
+    """A whole number in ``lo..hi`` written in YAML."""
+    f = as_float(name, value)
+    if f != int(f) or not lo <= f <= hi:
+        raise ValueError(f"{name}: expected a whole number in {lo}..{hi}, got {value!r}")
+    return int(f)
+
+
+def as_bool(name: str, value: Any) -> bool:
+    """true/false (or yes/no, 1/0) written in YAML."""
+    if isinstance(value, bool):
+        return value
+    word = str(value).strip().lower()
+    if word in ("true", "yes", "1", "on"):
+        return True
+    if word in ("false", "no", "0", "off"):
+        return False
+    raise ValueError(f"{name}: expected true or false, got {value!r}")
+
+
+def as_array(name: str, value: Any, ndim: tuple[int, ...] = (1, 2)) -> np.ndarray:
+    """A vector or matrix of numbers written in YAML (nested lists), as float64."""
+
+    def conv(v: Any) -> Any:
+        return [conv(x) for x in v] if isinstance(v, (list, tuple)) else as_float(name, v)
+
+    converted = conv(value)
+    try:
+        arr = np.array(converted, dtype=np.float64)
+    except ValueError:
+        raise ValueError(f"{name}: rows must all have the same length") from None
+    if arr.ndim not in ndim or arr.size == 0 or arr.size > 4096:
+        raise ValueError(f"{name}: expected a {' or '.join(f'{d}-D' for d in ndim)} list of numbers")
+    return arr
