@@ -19,6 +19,8 @@ from quizterm.content.problems import Problem
 
 __all__ = ["LoadResult", "content_files", "load_content"]
 
+INTERNAL = "internal error while loading this file; please report it"
+
 
 @dataclass
 class LoadResult:
@@ -57,7 +59,10 @@ def _load_one(path: Path, cached: dict, fresh: dict) -> FileResult:
         data, st = yaml_reader.read_bytes(path)
     except yaml_reader.ReadError as err:
         return FileResult(Path(path), problems=[Problem(Path(path), err.line, err.col, "", err.message)])
-    result = load_file(path, data)
+    try:
+        result = load_file(path, data)
+    except Exception as exc:  # noqa: BLE001 - a loader bug must not take the app down; fuzz tests look for this
+        return FileResult(Path(path), problems=[Problem(Path(path), 1, 1, "", INTERNAL + f" ({type(exc).__name__})")])
     fresh[key] = (_cache.stamp(st), result)
     return result
 
