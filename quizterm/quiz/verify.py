@@ -297,5 +297,10 @@ def verify_bank(bank: Any, *, seeds: int = DEFAULT_SEEDS) -> VerifyReport:
     return verify_questions(bank.questions.values(), lambda qid: bank.origin("question", qid), seeds=seeds)
 
 
+def verify_lesson(bank: Any, lesson_id: str, *, seeds: int = 5) -> VerifyReport:
+    """Verify one lesson's questions with a few seeds: quick enough to back its "reviewed" badge."""
+    return verify_questions(bank.questions_for(lesson_id), lambda qid: bank.origin("question", qid), seeds=seeds)
+
+
 __all__ = ["Finding", "VerifyReport", "check_question", "sample_generated", "verify_bank",
-           "verify_questions"]
+           "verify_lesson", "verify_questions"]

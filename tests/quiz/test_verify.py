@@ -168,3 +168,12 @@ def test_copy_of_a_bundled_bank_with_one_key_changed_fails(tmp_path, monkeypatch
     expected = (f"bank-copy.yaml:{origin.line}: {target.id}: stated {show(wrong, tol)}, "
                 f"computed {show(compute(target.check), tol)}")
     assert expected in out.splitlines()
+
+
+def test_verify_lesson_covers_only_that_lesson(bundled):
+    from quizterm.quiz.verify import verify_lesson
+
+    for lesson_id in bundled.bank.lessons:
+        report = verify_lesson(bundled.bank, lesson_id, seeds=2)
+        assert report.ok
+        assert report.verified <= {q.id for q in bundled.bank.questions_for(lesson_id)}
