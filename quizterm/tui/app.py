@@ -43,6 +43,7 @@ class QuiztermApp(App[int]):
         STYLES / "global.tcss", STYLES / "app.tcss", STYLES / "home.tcss",
         STYLES / "reader.tcss", STYLES / "lab.tcss",
         STYLES / "practice.tcss", STYLES / "drill.tcss",
+        STYLES / "stats.tcss",
     ]
     BINDINGS = [
         Binding("ctrl+q", "quit", "bind.quit", id="quit", priority=True),

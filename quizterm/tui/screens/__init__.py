@@ -25,6 +25,7 @@ SCREENS: dict[str, str] = {
     "drill": "quizterm.tui.screens.drill_setup:DrillSetupScreen",
     "drill_result": "quizterm.tui.screens.drill_result:DrillResultScreen",
     # --- H: statistics ---
+    "stats": "quizterm.tui.screens.stats:StatsScreen",
 }
 
 
