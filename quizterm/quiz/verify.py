@@ -227,9 +227,15 @@ def _review_instance(question: Any, draft: Any, inst: QuestionInstance, cache: _
     return msgs
 
 
-def sample_generated(question: Any, seeds: int = DEFAULT_SEEDS,
-                     cache: _CheckCache | None = None) -> tuple[int, list[str]]:
+def sample_generated(question: Any, seeds: int = DEFAULT_SEEDS, cache: _CheckCache | None = None,
+                     pitfalls: set[str] | None = None) -> tuple[int, list[str]]:
     """Build a generated question's instances for many seeds and both parameter corners, and review each.
+
+    Args:
+        question: A ``generated`` question.
+        seeds: Random seeds to sample (the two parameter corners are added).
+        cache: Shared results of check ops.
+        pitfalls: The lesson's pitfall ids; distractors must name only these (None: not checked).
 
     Returns:
         (instances built, messages naming the seed or corner of each disagreement).
@@ -241,7 +247,7 @@ def sample_generated(question: Any, seeds: int = DEFAULT_SEEDS,
         gen.generate(params, 0)
     except ParamError as err:
         return 0, [f"generator: {err}"]
-    built, msgs = 0, []
+    built, msgs, named = 0, [], set()
     runs: list[tuple[str, int, Any]] = [("low", 0, "low"), ("high", 0, "high")]
     runs += [(f"seed {s}", s, None) for s in range(seeds)]
     for label, seed, corner in runs:
@@ -255,19 +261,25 @@ def sample_generated(question: Any, seeds: int = DEFAULT_SEEDS,
                                        dict(question_id=question.id, seed=seed,
                                             think_seconds=question.think_seconds))
         built += 1
+        named |= {m for m in inst.misconceptions if m}
         msgs += [f"{label}: {m}" for m in _review_instance(question, draft, inst, cache)]
         if len(msgs) > 20:  # one broken template would otherwise flood the report
             break
+    if pitfalls is not None and named - pitfalls:
+        msgs.append(f"distractors name misconception {sorted(named - pitfalls)[0]!r}, "
+                    f"which is not a pitfall of the lesson")
     return built, msgs
 
 
-def verify_questions(questions: Iterable[Any], origin: Any = None, *, seeds: int = DEFAULT_SEEDS) -> VerifyReport:
+def verify_questions(questions: Iterable[Any], origin: Any = None, *, seeds: int = DEFAULT_SEEDS,
+                     pitfalls: Any = None) -> VerifyReport:
     """Verify questions: recompute checks and sample generators.
 
     Args:
         questions: Question models.
         origin: ``id -> Origin | None`` giving each question's file and line (e.g. from a Bank).
         seeds: Random seeds sampled per generated question (two parameter corners are added).
+        pitfalls: ``id -> set of pitfall ids | None`` of each question's lesson.
 
     Returns:
         The report.
@@ -276,7 +288,7 @@ def verify_questions(questions: Iterable[Any], origin: Any = None, *, seeds: int
     cache = _CheckCache()
     for q in questions:
         if q.type == "generated":
-            built, msgs = sample_generated(q, seeds, cache)
+            built, msgs = sample_generated(q, seeds, cache, pitfalls(q.id) if pitfalls else None)
             report.generated += 1
             report.instances += built
         elif q.check is not None:
@@ -294,12 +306,19 @@ def verify_questions(questions: Iterable[Any], origin: Any = None, *, seeds: int
 
 def verify_bank(bank: Any, *, seeds: int = DEFAULT_SEEDS) -> VerifyReport:
     """Verify every question of a ``Bank``, with file and line from ``bank.origin``."""
-    return verify_questions(bank.questions.values(), lambda qid: bank.origin("question", qid), seeds=seeds)
+    return verify_questions(bank.questions.values(), lambda qid: bank.origin("question", qid), seeds=seeds,
+                            pitfalls=lambda qid: _lesson_pitfalls(bank, qid))
+
+
+def _lesson_pitfalls(bank: Any, qid: str) -> set[str] | None:
+    lesson = bank.lessons.get(bank.lesson_of_question.get(qid, ""))
+    return lesson.pitfall_ids() if lesson is not None else None
 
 
 def verify_lesson(bank: Any, lesson_id: str, *, seeds: int = 5) -> VerifyReport:
     """Verify one lesson's questions with a few seeds: quick enough to back its "reviewed" badge."""
-    return verify_questions(bank.questions_for(lesson_id), lambda qid: bank.origin("question", qid), seeds=seeds)
+    return verify_questions(bank.questions_for(lesson_id), lambda qid: bank.origin("question", qid), seeds=seeds,
+                            pitfalls=lambda qid: _lesson_pitfalls(bank, qid))
 
 
 __all__ = ["Finding", "VerifyReport", "check_question", "sample_generated", "verify_bank",

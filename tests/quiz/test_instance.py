@@ -3,6 +3,8 @@
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from quizterm.model import question_adapter
 from quizterm.quiz import QuestionInstance, grade, make_instance
@@ -119,3 +121,26 @@ def test_from_json_ignores_unknown_keys():
 def test_from_json_rejects_damaged_instances(q, damage):
     with pytest.raises(ValueError, match="damaged"):
         QuestionInstance.from_json(make_instance(q, 1).to_json() | damage)
+
+
+def _key(inst):
+    if inst.type == "numeric":
+        return repr(inst.answer)
+    if inst.type == "matrix":
+        return [[repr(x) for x in row] for row in inst.answer]
+    if inst.type == "order":
+        return inst.correct_order
+    if inst.type == "multi":
+        return set(inst.answer)
+    if inst.type == "short":
+        return inst.accepted[0]
+    return inst.answer
+
+
+@settings(max_examples=300, deadline=None)
+@given(qi=st.integers(0, len(QUESTIONS) - 1), seed=st.integers(0, 2**63))
+def test_any_seed_replays_and_its_key_grades_right(qi, seed):
+    inst = make_instance(QUESTIONS[qi], seed)
+    back = QuestionInstance.from_json(json.loads(json.dumps(inst.to_json())))
+    assert back == inst == make_instance(QUESTIONS[qi], seed)
+    assert grade(back, _key(back)).correct

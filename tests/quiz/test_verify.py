@@ -177,3 +177,11 @@ def test_verify_lesson_covers_only_that_lesson(bundled):
         report = verify_lesson(bundled.bank, lesson_id, seeds=2)
         assert report.ok
         assert report.verified <= {q.id for q in bundled.bank.questions_for(lesson_id)}
+
+
+def test_generated_distractors_must_name_lesson_pitfalls():
+    gq = question_adapter.validate_python({"type": "generated", "id": "g", "objective": "o",
+                                           "generator": {"name": "scaled-score"}})
+    assert sample_generated(gq, seeds=3, pitfalls={"no-scaling"})[1] == []
+    msgs = sample_generated(gq, seeds=3, pitfalls=set())[1]
+    assert msgs == ["distractors name misconception 'no-scaling', which is not a pitfall of the lesson"]
