@@ -26,7 +26,7 @@ class FlipCard(Widget, can_focus=True):
     """
     BINDINGS = [Binding("space,enter", "flip", "bind.flip", id="card-flip")]
 
-    flipped: reactive[bool] = reactive(False)
+    flipped: reactive[bool] = reactive(False, layout=True)
 
     class Flipped(Message):
         """A card was turned over."""

@@ -31,8 +31,8 @@ class QuickCheck(Widget, can_focus=True):
         Binding("n", "grade(False)", "bind.grade_wrong", id="check-wrong"),
     ]
 
-    revealed: reactive[bool] = reactive(False)
-    verdict: reactive[bool | None] = reactive(None)
+    revealed: reactive[bool] = reactive(False, layout=True)
+    verdict: reactive[bool | None] = reactive(None, layout=True)
 
     class Graded(Message):
         """The learner graded themselves."""

@@ -24,7 +24,7 @@ class RevealSteps(Widget, can_focus=True):
     """
     BINDINGS = [Binding("enter", "next_step", "bind.next_step", id="steps-next")]
 
-    shown: reactive[int] = reactive(0)
+    shown: reactive[int] = reactive(0, layout=True)
 
     def __init__(self, example, *, id: str | None = None) -> None:
         super().__init__(id=id)

@@ -38,7 +38,7 @@ class ThinkPrompt(Widget, can_focus=True):
     ]
     TICK = 0.1
 
-    state: reactive[str] = reactive("idle")
+    state: reactive[str] = reactive("idle", layout=True)
     remaining: reactive[float] = reactive(0.0)
 
     class Revealed(Message):
