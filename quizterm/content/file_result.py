@@ -90,6 +90,15 @@ def _kind_name(data: object) -> str:
     return "a list" if isinstance(data, list) else f"the text '{safe_text(str(data)[:30])}'"
 
 
+def is_bank_data(data: dict) -> bool:
+    """A question bank has ``lesson`` + ``questions``; a ``lesson`` key or question mappings alone
+    also mean a bank (with a key missing), so the messages talk about the file the author meant."""
+    if "lesson" in data:
+        return True
+    items = data.get("questions")
+    return isinstance(items, list) and any(isinstance(item, dict) for item in items)
+
+
 def load_file(path: Path, data: bytes | None = None) -> FileResult:
     """Read, parse and validate one file; never raises for bad content.
 
@@ -123,7 +132,7 @@ def load_file(path: Path, data: bytes | None = None) -> FileResult:
         res.problems.append(Problem(res.path, 1, 1, "", "the top level must be a mapping of keys such as"
                                                         f" 'id:' or 'lesson:' (got {_kind_name(doc.data)})"))
         return res
-    is_bank = "lesson" in doc.data and "questions" in doc.data
+    is_bank = is_bank_data(doc.data)
     model = QuestionBank if is_bank else Lesson
     try:
         obj = model.model_validate(doc.data)

@@ -157,6 +157,9 @@ def _message(err: dict, step: _Step) -> str:
         "finite_number": f"must be a finite number (got {got})",
     }
     if kind in simple:
+        parts = step.parts
+        if kind == "int_parsing" and parts and (parts[-1] == "answer" or parts[-2:-1] == ["answers"]):
+            return simple[kind] + ": answers are choice numbers counting from 0 (0 = the first choice)"
         return simple[kind]
     if kind == "string_pattern_mismatch":
         return ("is not a valid id: use lower-case letters, digits, '.', '_' and '-', starting with"
