@@ -1,18 +1,23 @@
-"""The `notebook` verb (not implemented yet)."""
+"""The `notebook` verb: open the app on the wrong-answer notebook."""
 
 from __future__ import annotations
 
 import argparse
 
-from quizterm.errors import UsageError
 from quizterm.settings import Settings
 
-HELP = "not available yet"
+HELP = "redo the questions you got wrong (open the app on the wrong-answer notebook)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    pass
+    parser.add_argument("--lesson", metavar="ID", default=None, help="only this lesson's entries")
 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
-    raise UsageError("this command is not available yet")
+    from quizterm.commands.practice import check_selection, launch
+    from quizterm.tui.factory import load_for
+
+    load = load_for(settings)
+    if args.lesson:
+        check_selection(load, args.lesson, None, None)
+    return launch(settings, "notebook", {"lesson_id": args.lesson}, load=load)

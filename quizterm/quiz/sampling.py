@@ -31,7 +31,8 @@ def _suggest(kind: str, value: str, known: Sequence[str]) -> str:
     close = difflib.get_close_matches(value, list(known), n=1)
     if close:
         return f"unknown {kind} '{value}' — did you mean '{close[0]}'?"
-    shown = ", ".join(sorted(known)[:8]) or "none"
+    names = sorted(known)
+    shown = ", ".join(names[:8]) + (", …" if len(names) > 8 else "") if names else "none"
     return f"unknown {kind} '{value}' (known: {shown})"
 
 
