@@ -1,0 +1,86 @@
+"""`quizterm export` / `quizterm import`: files written, one-line errors, exit codes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from quizterm.cli import main
+from quizterm.store import Attempt, Store
+
+
+def test_export_anki_and_csv_then_import_them_back(mini_dir, tmp_path, capsys):
+    base = ["--no-bundled", "--content", str(mini_dir)]
+    assert main([*base, "export", "anki", str(tmp_path / "m.apkg"), "--lesson", "mini"]) == 0
+    assert main([*base, "export", "csv", str(tmp_path / "m.csv")]) == 0
+    out = capsys.readouterr().out
+    assert "1 deck(s), 2 terms, 1 cues, 7 questions" in out and "7 questions" in out
+    assert main([*base, "import", "anki", str(tmp_path / "m.apkg"), "--lesson", "copy", "--out",
+                 str(tmp_path / "anki")]) == 0
+    assert (tmp_path / "anki" / "lessons" / "copy.yaml").is_file()
+    # Importing again without --force refuses to overwrite, with one line.
+    assert main([*base, "import", "anki", str(tmp_path / "m.apkg"), "--lesson", "copy", "--out",
+                 str(tmp_path / "anki")]) == 2
+    assert "already exists (use --force" in capsys.readouterr().err
+    # The CSV replaces the bank it came from (--force), inside the same content folder.
+    assert main([*base, "import", "csv", str(tmp_path / "m.csv"), "--out", str(mini_dir), "--force"]) == 0
+    from quizterm.content import load_content
+
+    assert load_content([mini_dir, tmp_path / "anki"]).problems == []
+
+
+def test_csv_import_reports_rows_and_writes_nothing(mini_dir, tmp_path, capsys):
+    sheet = tmp_path / "bad.csv"
+    sheet.write_bytes("id,type,prompt,choices,answer,explanation,objective\r\n"
+                      "x1,single,p,a|b,Z,e,qkv\r\nx2,numeric,p,,abc,e,qkv\r\n".encode("utf-8"))
+    code = main(["--no-bundled", "--content", str(mini_dir), "import", "csv", str(sheet), "--lesson", "mini",
+                 "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err.splitlines()
+    assert code == 1
+    assert err[0] == f"{sheet}:2: answer: 'Z' is not one of the 2 choices A..B"
+    assert err[1].startswith(f"{sheet}:3: answer: ")
+    assert err[-1] == "quizterm: 2 problem(s); nothing was imported"
+    assert not (tmp_path / "out").exists()
+
+
+def test_progress_between_two_homes_on_the_command_line(tmp_path, mini_bank, capsys):
+    home_a, home_b = tmp_path / "a", tmp_path / "b"
+    with Store.open(home_a / "progress.sqlite3", auto_backup=False) as store:
+        for i in range(3):
+            store.record_answer(Attempt("mini-single", "mini", "practice", i, i == 0, time_ms=100), schedule=True)
+    out = tmp_path / "p.json"
+    assert main(["--home", str(home_a), "export", "progress", str(out)]) == 0
+    assert json.loads(out.read_text("utf-8"))["version"] == 1
+    for _ in range(2):
+        assert main(["--home", str(home_b), "import", "progress", str(out)]) == 0
+    assert "0 attempts added, 3 already here" in capsys.readouterr().out
+    with Store.open(home_b / "progress.sqlite3", auto_backup=False) as store:
+        assert len(store.attempts()) == 3
+    assert main(["--home", str(home_b), "export", "attempts", str(tmp_path / "a.csv")]) == 0
+    lines = (tmp_path / "a.csv").read_text("utf-8-sig").splitlines()
+    assert lines[0].startswith("attempt_id,answered_at,lesson,question_id") and len(lines) == 4
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["import", "progress", "/nonexistent/p.json"], "no such file"),
+    (["import", "anki", "."], "not a file"),
+    (["export", "anki", "."], "is a folder"),
+    (["export", "csv", "x.csv", "--lesson", "nope"], "unknown lesson 'nope'"),
+    (["export"], "the following arguments are required"),
+    (["import", "csv", "x.csv", "--colour"], "unrecognized arguments"),
+])
+def test_usage_errors_are_one_line(argv, message, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    if argv[:2] == ["import", "csv"]:
+        (tmp_path / "x.csv").write_text("id\n")
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_import_progress_refuses_a_bad_file(tmp_path, capsys):
+    bad = tmp_path / "p.json"
+    bad.write_text(json.dumps({"format": "quizterm-progress", "version": 7}))
+    assert main(["import", "progress", str(bad)]) == 2
+    assert "newer quizterm" in capsys.readouterr().err
