@@ -64,8 +64,6 @@ def record_in_tx(store, conn: sqlite3.Connection, a: Attempt, now: datetime, *, 
         store._hook("schedule")
     apply_answer(conn, a, aid, now, store._clear_after_days(conn))
     store._hook("notebook")
-    conn.execute("INSERT INTO meta (key, value) VALUES ('answers_since_backup', '1')"
-                 " ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1")
     return aid
 
 

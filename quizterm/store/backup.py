@@ -46,6 +46,7 @@ def write_backup(conn: sqlite3.Connection, directory: Path, now: datetime, tag: 
         (it is deleted, so an unverified file never looks like a backup).
     """
     directory.mkdir(parents=True, exist_ok=True)
+    _remove_stale_tmp(directory)
     final = free_name(directory / f"progress-{stamp(now)}-{tag}.sqlite3")
     tmp = directory / f".{final.name}.tmp"
     tmp.unlink(missing_ok=True)
@@ -65,6 +66,18 @@ def write_backup(conn: sqlite3.Connection, directory: Path, now: datetime, tag: 
     finally:
         tmp.unlink(missing_ok=True)
     return BackupInfo(final, now.astimezone(timezone.utc).replace(microsecond=0), final.stat().st_size, tag)
+
+
+def _remove_stale_tmp(directory: Path, age_s: float = 3600) -> None:
+    """Delete half-written copies left by a process that died mid-backup (old enough to be dead)."""
+    import time
+
+    for p in directory.glob(".progress-*.tmp"):
+        try:
+            if time.time() - p.stat().st_mtime > age_s:
+                p.unlink()
+        except OSError:
+            pass
 
 
 def list_backups(directory: Path) -> list[BackupInfo]:

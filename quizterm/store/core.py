@@ -16,9 +16,11 @@ from quizterm.store.cards import CardsMixin
 from quizterm.store.db import FaultHook, connect, write_tx
 from quizterm.store.drills import DrillsMixin
 from quizterm.store.errors import StoreDamaged, StoreError, StoreLocked
-from quizterm.store.integrity import header_problem, move_aside, quick_check
+from quizterm.store.integrity import move_aside
 from quizterm.store.lock import InstanceLock
+from quizterm.store.maintenance import Maintenance
 from quizterm.store.notebook import NotebookMixin
+from quizterm.store.opening import open_and_check
 from quizterm.store.reading import ReadingMixin
 from quizterm.store.records import BackupInfo
 from quizterm.store.schema import check_not_too_new, current_version, migrate, read_version
@@ -33,7 +35,14 @@ def lock_path_for(db_path: Path) -> Path:
 
 
 class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin, SettingsMixin):
-    """The learner's progress in one SQLite file. Open with ``Store.open``; use as a context manager."""
+    """The learner's progress in one SQLite file. Open with ``Store.open``; use as a context manager.
+
+    Attributes:
+        path: the database file.
+        read_only: opened for reading only.
+        migrated_from: the schema version it was upgraded from on open, if it was.
+        replaced_path: after ``restore_from``, where the replaced database was moved.
+    """
 
     def __init__(self, conn: sqlite3.Connection, path: Path, clock: Clock, lock: InstanceLock | None,
                  *, read_only: bool, backup_every: int | None, busy_timeout: float):
@@ -44,10 +53,11 @@ class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin,
         self.read_only = read_only
         self.busy_timeout = busy_timeout
         self._backup_every = backup_every
+        self._answers_since_backup = 0
         self._fault: FaultHook | None = None
-        self.last_backup_error: str | None = None
+        self._upkeep = Maintenance(path, clock, busy_timeout)
         self.migrated_from: int | None = None
-        self.replaced_path: Path | None = None  # set by restore_from: where the old file went
+        self.replaced_path: Path | None = None
 
     # ----- opening -----------------------------------------------------------------------------
 
@@ -64,13 +74,16 @@ class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin,
             exclusive: take the instance lock (the TUI does), waiting ``lock_wait`` seconds.
             read_only: for verbs that only read (stats, export, doctor): no lock, no writes,
                 no migration; a missing database reads as empty.
-            auto_backup: make the day's backup on open and one every ``backup_every`` answers.
+            auto_backup: the day's backup on open (in the background) and one every
+                ``backup_every`` answers. False: no automatic backups at all.
             backup_every: answers between backups (default: setting ``backup.every_answers`` or 50).
 
         Raises:
             StoreLocked: another instance holds the lock.
             StoreTooNew: the file comes from a newer quizterm (left untouched).
-            StoreDamaged: the file failed its check; it was moved aside when we could.
+            StoreDamaged: the file failed its check; it was moved aside when no other instance
+                was using it.
+            StoreError: it could not be opened or upgraded for another reason (one clear line).
         """
         path = Path(path)
         clock = clock or SystemClock()
@@ -80,42 +93,30 @@ class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin,
         lock = _lock or InstanceLock(lock_path_for(path))
         if exclusive:
             lock.acquire(lock_wait)
-        if not auto_backup:
-            backup_every = 0
         try:
-            store = cls._open_checked(path, clock, busy_timeout, lock, backup_every)
+            store, deferred = cls._open_checked(path, clock, busy_timeout, lock,
+                                                backup_every if auto_backup else 0)
         except BaseException:
             lock.release()
             raise
-        if auto_backup:
-            store._daily_backup()
-        if not exclusive and lock.held:
+        if not exclusive:  # the lock was only needed while checking, moving aside and migrating
             lock.release()
             store._lock = None
+        today = clock.now().strftime("%Y%m%d")
+        backup_due = auto_backup and not any(b.created.strftime("%Y%m%d") == today for b in store.backups())
+        store._upkeep.start(check=deferred, backup_tag="auto" if backup_due else None)
         return store
 
     @classmethod
     def _open_checked(cls, path: Path, clock: Clock, busy_timeout: float, lock: InstanceLock,
-                      backup_every: int | None) -> Store:
-        problem = header_problem(path) if path.exists() else None
-        conn = None
-        if problem is None:
-            try:
-                conn = connect(path, busy_timeout=busy_timeout)
-                problem = quick_check(conn)
-                version = read_version(conn) if problem is None else None
-                if problem is None and version is None:
-                    problem = "not a quizterm database (no schema_version table)"
-            except sqlite3.DatabaseError as err:
-                problem = str(err)
-            except sqlite3.Error as err:
-                if conn:
-                    conn.close()
-                raise StoreError(f"cannot open {path}: {err}") from err
+                      backup_every: int | None) -> tuple[Store, bool]:
+        try:
+            conn, version, problem, deferred = open_and_check(path, busy_timeout=busy_timeout, read_only=False)
+        except sqlite3.Error as err:
+            raise StoreError(f"cannot open {path}: {err}") from err
         if problem is not None:
-            if conn:
-                conn.close()
-            cls._damaged(path, clock, lock, problem)
+            moved = move_aside(path, "damaged", clock.now()) if lock.try_acquire() else None
+            raise StoreDamaged(path, moved, bk.verified_backups(bk.backup_dir(path)), problem)
         try:
             check_not_too_new(version, path)
             store = cls(conn, path, clock, lock, read_only=False, backup_every=backup_every,
@@ -131,48 +132,35 @@ class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin,
                 except sqlite3.Error as err:
                     raise StoreError(f"could not upgrade {path} from schema {version}: {err};"
                                      " the file was left as it was") from err
-            return store
+            return store, deferred
         except BaseException:
             conn.close()
             raise
-
-    @classmethod
-    def _damaged(cls, path: Path, clock: Clock, lock: InstanceLock, problem: str) -> None:
-        """Move the damaged file aside (only when no other instance uses it) and raise StoreDamaged."""
-        moved = None
-        if lock.try_acquire():
-            moved = move_aside(path, "damaged", clock.now())
-        raise StoreDamaged(path, moved, bk.verified_backups(bk.backup_dir(path)), problem)
 
     @classmethod
     def _open_read_only(cls, path: Path, clock: Clock, busy_timeout: float) -> Store:
         if not path.exists():
             conn = connect(":memory:", busy_timeout=busy_timeout)
             migrate(conn, 0)
-            return cls(conn, path, clock, None, read_only=True, backup_every=None, busy_timeout=busy_timeout)
-        problem = header_problem(path)
-        conn = None
-        if problem is None:
-            try:
-                conn = connect(path, busy_timeout=busy_timeout, read_only=True)
-                problem = quick_check(conn)
-                version = read_version(conn) if problem is None else None
-                if problem is None and version is None:
-                    problem = "not a quizterm database (no schema_version table)"
-            except sqlite3.DatabaseError as err:
-                problem = str(err)
+            return cls(conn, path, clock, None, read_only=True, backup_every=0, busy_timeout=busy_timeout)
+        try:
+            conn, version, problem, _ = open_and_check(path, busy_timeout=busy_timeout, read_only=True)
+        except sqlite3.Error as err:
+            raise StoreError(f"cannot open {path}: {err}") from err
         if problem is not None:
-            if conn:
-                conn.close()
             raise StoreDamaged(path, None, bk.verified_backups(bk.backup_dir(path)), problem)
-        check_not_too_new(version, path)
+        try:
+            check_not_too_new(version, path)
+        except BaseException:
+            conn.close()
+            raise
         if version < current_version():  # read an old file through an upgraded copy in memory
             mem = connect(":memory:", busy_timeout=busy_timeout)
             conn.backup(mem)
             conn.close()
             migrate(mem, version)
             conn = mem
-        return cls(conn, path, clock, None, read_only=True, backup_every=None, busy_timeout=busy_timeout)
+        return cls(conn, path, clock, None, read_only=True, backup_every=0, busy_timeout=busy_timeout)
 
     @classmethod
     def restore_from(cls, path: Path, backup: Path, *, clock: Clock | None = None, lock_wait: float = 0.0,
@@ -180,8 +168,10 @@ class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin,
         """Replace the database at ``path`` with a verified backup and open it (exclusively).
 
         A database still at ``path`` is moved aside first (``*.before-restore-<stamp>``), never
-        overwritten; ``store.replaced_path`` tells where. Raises StoreLocked if another instance runs, StoreError if the backup fails
-        verification.
+        overwritten; ``store.replaced_path`` tells where.
+
+        Raises:
+            StoreLocked: another instance runs. StoreError: the backup fails verification.
         """
         path, backup = Path(path), Path(backup)
         clock = clock or SystemClock()
@@ -218,8 +208,13 @@ class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin,
 
     # ----- lifecycle ---------------------------------------------------------------------------
 
-    def close(self) -> None:
-        """Close the connection and release the instance lock."""
+    def close(self, *, wait_s: float = 3.0) -> None:
+        """Close the connection and release the instance lock.
+
+        A background backup still running gets ``wait_s`` seconds; if the process then exits,
+        the half-written copy is never mistaken for a backup.
+        """
+        self._upkeep.wait(wait_s)
         if self._conn is not None:
             try:
                 self._conn.close()
@@ -243,6 +238,20 @@ class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin,
     @property
     def schema_version(self) -> int:
         return int(read_version(self._conn) or 0)
+
+    @property
+    def background_problem(self) -> str | None:
+        """Damage found by the deferred full check of a big file (None: sound or not known yet)."""
+        return self._upkeep.problem
+
+    @property
+    def last_backup_error(self) -> str | None:
+        """Why the last automatic backup failed (None if it worked or none was tried)."""
+        return self._upkeep.last_error
+
+    def wait_background(self, timeout: float | None = None) -> bool:
+        """Wait for the background check/backup; True when it has finished."""
+        return self._upkeep.wait(timeout)
 
     # ----- write plumbing ----------------------------------------------------------------------
 
@@ -275,37 +284,29 @@ class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin,
         return bk.list_backups(self.backup_dir)
 
     def backup(self, tag: str = "manual") -> BackupInfo:
-        """Write a verified backup now and rotate old ones. Raises StoreError if it fails."""
+        """Write a verified backup now (in this thread) and rotate old ones.
+
+        Raises:
+            StoreError: the backup could not be written or did not verify (nothing is left behind).
+        """
         if self.read_only:
             raise StoreError("cannot back up from a read-only store")
+        if self._upkeep.problem:
+            raise StoreError(f"no backup made: the database is damaged ({self._upkeep.problem})")
         try:
-            info = bk.write_backup(self._conn, self.backup_dir, self._clock.now(), tag)
+            info = self._upkeep.backup_with(self._conn, tag)
         except (sqlite3.Error, OSError, ValueError) as err:
             raise StoreError(f"backup failed: {err}") from err
-        bk.rotate(self.backup_dir)
-        self._conn.execute("INSERT INTO meta (key, value) VALUES ('answers_since_backup', '0')"
-                           " ON CONFLICT(key) DO UPDATE SET value='0'")
+        self._answers_since_backup = 0
         return info
 
-    def _try_backup(self, tag: str) -> None:
-        try:
-            self.backup(tag)
-            self.last_backup_error = None
-        except StoreError as err:
-            self.last_backup_error = str(err)
-
-    def _daily_backup(self) -> None:
-        today = self._clock.now().strftime("%Y%m%d")
-        if not any(b.created.strftime("%Y%m%d") == today for b in self.backups()):
-            self._try_backup("auto")
-
     def _after_answers(self, n: int) -> None:
-        """Every N answers, a backup (its failure never loses the answer just saved)."""
+        """Every N answers, a backup in the background (it never delays or endangers the answer)."""
         every = self._backup_every
         if every is None:
             every = self.get_setting("backup.every_answers", DEFAULT_BACKUP_EVERY)
         if not isinstance(every, int) or every <= 0:
             return
-        row = self._conn.execute("SELECT value FROM meta WHERE key='answers_since_backup'").fetchone()
-        if row and int(row[0]) >= every:
-            self._try_backup("answers")
+        self._answers_since_backup += n
+        if self._answers_since_backup >= every and self._upkeep.start(check=False, backup_tag="answers"):
+            self._answers_since_backup = 0

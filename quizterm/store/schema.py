@@ -83,6 +83,14 @@ MIGRATIONS: list[list[str]] = [
         "CREATE INDEX notebook_order ON notebook(leech DESC, last_wrong_at DESC)",
         "CREATE INDEX drills_status ON drills(status, id)",
     ],
+    # 3: covering indexes for the statistics screen (activity by hour, pitfalls, first activity).
+    [
+        "DROP INDEX attempts_time",
+        "CREATE INDEX attempts_time ON attempts(answered_at, time_ms)",
+        "CREATE INDEX attempts_misconception ON attempts(lesson_id, misconception)"
+        " WHERE misconception IS NOT NULL",
+        "CREATE INDEX review_log_time ON review_log(reviewed_at)",
+    ],
 ]
 
 CURRENT_VERSION = len(MIGRATIONS)

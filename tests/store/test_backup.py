@@ -48,9 +48,11 @@ def test_daily_backup_on_open_at_most_once_a_day(db_path, clock):
 
 def test_backup_every_n_answers(db_path, clock):
     with Store.open(db_path, clock=clock, backup_every=5) as s:
+        s.wait_background()
         for i in range(12):
             clock.advance(1)
             s.record_answer(att(f"q{i}"), schedule=False)
+            s.wait_background()  # the backup runs beside the app; wait so the count is exact
         tags = [b.tag for b in s.backups()]
     assert tags.count("answers") == 2 and tags.count("auto") == 1
     newest = [b for b in bk.list_backups(bk.backup_dir(db_path)) if b.tag == "answers"][0]
@@ -59,19 +61,23 @@ def test_backup_every_n_answers(db_path, clock):
 
 def test_every_n_setting_is_configurable(db_path, clock):
     with Store.open(db_path, clock=clock, auto_backup=True) as s:
+        s.wait_background()
         s.set_setting("backup.every_answers", 2)
         s.record_answer(att("q1"), schedule=False)
         clock.advance(1)
         s.record_answer(att("q2"), schedule=False)
+        s.wait_background()
         assert [b.tag for b in s.backups()][0] == "answers"
 
 
 def test_backup_failure_never_loses_the_answer(db_path, clock):
     with Store.open(db_path, clock=clock, backup_every=1, auto_backup=True) as s:
+        s.wait_background()
         shutil.rmtree(s.backup_dir)
         s.backup_dir.write_text("not a folder")
         aid = s.record_answer(att("q1"), schedule=True)
-        assert s.attempt(aid) is not None and s.last_backup_error
+        s.wait_background()
+        assert s.attempt(aid) is not None and "backup failed" in s.last_backup_error
         with pytest.raises(StoreError):
             s.backup()
 
@@ -139,3 +145,48 @@ def test_restore_moves_the_current_database_aside(db_path, clock):
         assert [a.question_id for a in s.attempts()] == ["q1"]
     aside = [p for p in db_path.parent.iterdir() if "before-restore" in p.name and p.suffix == ".sqlite3"]
     assert len(aside) == 1 and _count(aside[0]) == 2
+
+
+def test_big_file_is_fully_checked_in_the_background_and_never_backed_up_if_damaged(db_path, clock, monkeypatch):
+    from quizterm.store import opening
+
+    with Store.open(db_path, clock=clock, auto_backup=False) as s:
+        s.connection.execute("PRAGMA synchronous=OFF")
+        for i in range(400):
+            s.record_answer(att(f"q{i % 7}", response={"t": "長" * 200}), schedule=False)
+        s.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        root = s.connection.execute("SELECT rootpage FROM sqlite_master WHERE name='attempts'").fetchone()[0]
+        leaf = s.connection.execute("SELECT max(pageno) FROM dbstat WHERE name='attempts' AND pagetype='leaf'"
+                                    ).fetchone()[0] if _has_dbstat(s.connection) else root + 5
+    data = bytearray(db_path.read_bytes())
+    data[(leaf - 1) * 4096 + 8:(leaf - 1) * 4096 + 40] = b"\xff" * 32  # wreck cell pointers of one leaf
+    db_path.write_bytes(bytes(data))
+    monkeypatch.setattr(opening, "FULL_CHECK_LIMIT", 0)  # treat it as a big file
+    with Store.open(db_path, clock=clock) as s:  # start-up does not wait for the big tables
+        assert s.wait_background(30)
+        assert s.background_problem and "damaged" in s.last_backup_error
+        assert s.backups() == []
+        with pytest.raises(StoreError, match="damaged"):
+            s.backup()
+    monkeypatch.setattr(opening, "FULL_CHECK_LIMIT", 64 * 2**20)
+    with pytest.raises(StoreDamaged):
+        Store.open(db_path, clock=clock)  # the full check at the next start catches it too
+
+
+def test_big_sound_file_gets_checked_then_backed_up_in_the_background(db_path, clock, monkeypatch):
+    from quizterm.store import opening
+
+    with Store.open(db_path, clock=clock, auto_backup=False) as s:
+        s.record_answer(att("q1"), schedule=True)
+    monkeypatch.setattr(opening, "FULL_CHECK_LIMIT", 0)
+    with Store.open(db_path, clock=clock) as s:
+        assert s.wait_background(30)
+        assert s.background_problem is None and [b.tag for b in s.backups()] == ["auto"]
+
+
+def _has_dbstat(conn) -> bool:
+    try:
+        conn.execute("SELECT 1 FROM dbstat LIMIT 1").fetchall()
+        return True
+    except sqlite3.Error:
+        return False
