@@ -18,10 +18,33 @@ def json_schemas() -> dict[str, dict]:
     out = {}
     for kind, model, title in (("lesson", Lesson, "quizterm lesson"),
                                ("bank", QuestionBank, "quizterm question bank")):
-        schema = model.model_json_schema()
+        schema = _as_yaml_text(model.model_json_schema())
         schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": title,
                   **{k: v for k, v in schema.items() if k != "title"}}
         out[SCHEMA_FILES[kind]] = schema
+    return out
+
+
+_BOOL_WORDS = ["true", "false", "yes", "no", "on", "off", "True", "False", "Yes", "No", "On", "Off"]
+
+
+def _as_yaml_text(node):
+    """Match what the loader accepts: any scalar an editor reads as a number or boolean is text
+    to quizterm (``title: 3.10``), and YAML 1.1 words are booleans (``reviewed: yes``)."""
+    if isinstance(node, list):
+        return [_as_yaml_text(n) for n in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: _as_yaml_text(v) for k, v in node.items()}
+    choices = out.get("properties", {}).get("choices")
+    if choices and choices.get("items") == {"$ref": "#/$defs/Choice"}:
+        # a choice may be written as bare text (the model turns it into {text: ...})
+        choices["items"] = {"anyOf": [{"$ref": "#/$defs/Choice"}, {"type": ["string", "number", "boolean"]}]}
+    if out.get("type") == "string" and "pattern" not in out:
+        out["type"] = ["string", "number", "boolean"]
+    elif out.get("type") == "boolean":
+        del out["type"]
+        out["anyOf"] = [{"type": "boolean"}, {"type": "string", "enum": _BOOL_WORDS}]
     return out
 
 

@@ -105,3 +105,24 @@ def test_content_files_name_their_schema_in_a_modeline(folder):
         if folder == "docs/examples":
             expected = expected.replace("../schemas/", "../../schemas/")
         assert first == expected, path
+
+
+def _editor_view(path: Path):
+    """The file as an editor's YAML parser sees it (typed scalars), minus the loader's rules."""
+    import yaml
+
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "docs" / "examples").glob("*.yaml"))
+                         + sorted((ROOT / "lessons").glob("*.yaml")) + sorted((ROOT / "questions").glob("*.yaml")),
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_editors_accept_valid_files_and_flag_misspelled_keys(path):
+    jsonschema = pytest.importorskip("jsonschema")
+    data = _editor_view(path)
+    kind = "bank" if "lesson" in data else "lesson"
+    schema = json_schemas()[SCHEMA_FILES[kind]]
+    jsonschema.validate(data, schema)
+    data["titel" if kind == "lesson" else "lessen"] = "typo"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, schema)
