@@ -234,3 +234,18 @@ async def test_abandon_then_bad_request_shows_one_line(make_app, study, store, c
         assert store.drills()[0].status == "abandoned"
         err = str(app.screen.query_one("#setup-error").render())
         assert "only 8 questions exist" in err and "try --count 8" in err
+
+
+async def test_quit_mid_drill_keeps_time_and_answers(make_app, study, store, clock):
+    app = await _open_drill(make_app, study, count=3, minutes=2, seed=5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        s = app.screen.session
+        await _answer_right(pilot, app.screen)
+        clock.advance(30)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    rec = store.unfinished_drill()
+    assert rec is not None and rec.id == s.drill_id
+    assert rec.elapsed_s == pytest.approx(30) and sum(rec.answered) == 1

@@ -56,6 +56,8 @@ class DrillSetupScreen(QuiztermScreen):
         tr, bank = self.app.tr, self.app.bank
         yield Header()
         with VerticalScroll():
+            yield Static(id="setup-info")
+            yield Static(id="setup-error")
             with Vertical(id="setup-form"):
                 if self.question_ids is None:
                     yield Label(tr("drill.setup.lesson"))
@@ -77,9 +79,7 @@ class DrillSetupScreen(QuiztermScreen):
                 yield Input(f"{self.pass_mark:g}", id="setup-pass")
                 yield Label(tr("drill.setup.seed"))
                 yield Input(str(self.seed) if self.seed is not None else "", id="setup-seed")
-                yield Button(tr("drill.bind.start"), id="setup-start", variant="primary")
-            yield Static(id="setup-info")
-            yield Static(id="setup-error")
+            yield Button(tr("drill.bind.start"), id="setup-start", variant="primary")
         yield Footer()
 
     def on_mount(self) -> None:
