@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 
 # One answer left open while the learner made tea should not add an hour to the day.
 MAX_ANSWER_MS = 10 * 60 * 1000
@@ -46,6 +46,23 @@ def first_activity(conn: sqlite3.Connection) -> datetime | None:
     row = conn.execute("SELECT min(t) FROM (SELECT min(answered_at) AS t FROM attempts"
                        " UNION ALL SELECT min(reviewed_at) FROM review_log)").fetchone()
     return datetime.fromisoformat(row[0]) if row and row[0] else None
+
+
+def active_utc_days_before(conn: sqlite3.Connection, before: datetime) -> set[date]:
+    """UTC days with any answer or card review before ``before``: for streaks older than the calendar.
+
+    Answers come from the store's per-day totals (one row per day and mode), so a streak years
+    long costs a few thousand rows, not every answer.
+    """
+    day = _iso(before)[:10]
+    try:
+        rows = conn.execute("SELECT DISTINCT day FROM daily_totals WHERE day < ? AND answered > 0", (day,)).fetchall()
+    except sqlite3.OperationalError:  # an older schema without the totals
+        rows = conn.execute("SELECT DISTINCT substr(answered_at, 1, 10) FROM attempts WHERE answered_at < ?",
+                            (day,)).fetchall()
+    rows += conn.execute("SELECT DISTINCT substr(reviewed_at, 1, 10) FROM review_log"
+                         " WHERE attempt_id IS NULL AND reviewed_at < ?", (day,)).fetchall()
+    return {date.fromisoformat(r[0]) for r in rows if r[0]}
 
 
 def cards(conn: sqlite3.Connection) -> list[tuple[str, str]]:

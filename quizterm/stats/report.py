@@ -99,13 +99,9 @@ def compute_stats(bank: Bank, store, *, now: datetime, tz: tzinfo | None = None,
     since = datetime.combine(first - timedelta(days=1), datetime.min.time(), tzinfo=timezone.utc)
     days = local_days(queries.hourly_activity(conn, since), tz)
     active = {d for d, a in days.items() if a.total}
+    # Older days (for streaks longer than the calendar) by UTC day, from the per-day totals.
+    active |= {d for d in queries.active_utc_days_before(conn, since) if d < first}
     current = streak(active, today)
-    if current and min(active) <= first:
-        # The streak may reach back past the calendar: read the whole history once.
-        origin = queries.first_activity(conn) or since
-        days = local_days(queries.hourly_activity(conn, origin - timedelta(days=1)), tz)
-        active = {d for d, a in days.items() if a.total}
-        current = streak(active, today)
     card_rows = queries.cards(conn)
     return StatsReport(
         generated_at=now, today=today, timezone=str(tz),

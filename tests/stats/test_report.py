@@ -80,3 +80,23 @@ def test_a_new_learner_gets_zeros(tmp_path, bundled, clock):
         report = compute_stats(bundled.bank, store, now=clock.now(), tz=timezone.utc)
     assert (report.answered, report.streak, report.retention.cards, report.drills) == (0, 0, 0, [])
     assert sum(d.total for d in report.days) == 0
+
+
+def test_a_streak_longer_than_the_calendar(tmp_path, bundled):
+    from datetime import datetime
+
+    from quizterm.clock import FakeClock
+    from quizterm.store import Attempt, Store
+
+    clock = FakeClock(wall=datetime(2026, 1, 1, 12, tzinfo=timezone.utc))
+    qid = next(iter(bundled.bank.questions))
+    with Store.open(tmp_path / "p.sqlite3", clock=clock, auto_backup=False) as store:
+        for day in range(100):
+            if day == 5:
+                store.review_card("cue:x/y", 3)  # a day with only a card review still counts
+            else:
+                store.record_answer(Attempt(qid, "self-attention", "practice", 0, True), schedule=False)
+            clock.advance(86400)
+        report = compute_stats(bundled.bank, store, now=clock.now(), tz=timezone.utc)
+    assert report.streak == 100 and report.longest_streak == 100
+    assert sum(d.total for d in report.days) < 100  # the calendar itself shows only 12 weeks
