@@ -63,7 +63,12 @@ def _progress(args: argparse.Namespace, settings: Settings) -> int:
 
     try:
         with Store.open(settings.db_path, exclusive=True, lock_wait=1.0) as store:
+            from quizterm.interop.progress_file import read_progress
+
+            read_progress(args.file)  # a bad file is refused before anything else happens
+            backup = store.backup(tag="pre-import")  # the merge can always be undone by `restore`
             summary = import_progress(store, args.file)
+        print(f"backup before the import: {backup.path}")
     except StoreError as err:
         raise UsageError(str(err).splitlines()[0] if str(err) else type(err).__name__) from None
     print(f"{args.file}: {summary.attempts_added} attempts added, {summary.attempts_skipped} already here; "

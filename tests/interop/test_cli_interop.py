@@ -54,7 +54,9 @@ def test_progress_between_two_homes_on_the_command_line(tmp_path, mini_bank, cap
     assert json.loads(out.read_text("utf-8"))["version"] == 1
     for _ in range(2):
         assert main(["--home", str(home_b), "import", "progress", str(out)]) == 0
-    assert "0 attempts added, 3 already here" in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert "0 attempts added, 3 already here" in printed and "backup before the import:" in printed
+    assert any("pre-import" in p.name for p in (home_b / "backups").iterdir())
     with Store.open(home_b / "progress.sqlite3", auto_backup=False) as store:
         assert len(store.attempts()) == 3
     assert main(["--home", str(home_b), "export", "attempts", str(tmp_path / "a.csv")]) == 0
