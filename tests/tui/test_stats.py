@@ -65,3 +65,13 @@ async def test_a_failing_store_is_a_message_not_a_crash(make_app, store):
         screen = app.screen
         assert screen.report is None and screen.error
         assert "Statistics are not available" in str(screen.query_one("#stats-message").render())
+
+
+async def test_home_key_s_opens_statistics(make_app, store, sample, clock):
+    _answers(store, sample, clock, days=1)
+    app = make_app(lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "StatsScreen" and app.screen.report.answered == 3
