@@ -12,7 +12,7 @@ from quizterm.engine.parallel import run_tiles
 
 # Scores kept per tile (elements): rows * T_k stays near L2 size, so the in-place softmax
 # passes after each matmul read cache, not main memory.
-_TILE_ELEMS = 1 << 17
+_TILE_ELEMS = 1 << 18
 
 
 def scale_factor(scale: bool | float, d_k: int) -> float:
@@ -88,13 +88,19 @@ def scaled_dot_product_attention(
     rows = max(16, min(T_q, _TILE_ELEMS // max(T_k, 1)))
     jobs = [(b, r0, min(r0 + rows, T_q)) for b in range(n) for r0 in range(0, T_q, rows)]
 
+    if weights is None:
+        # A ones column after V makes P @ [V | 1] return each row's sum of exp(scores) too, so
+        # the unnormalized P is never summed or divided: only the (rows, d_v) output is.
+        vv = np.concatenate([vv, np.ones((n, T_k, 1), dtype=q.dtype)], axis=-1)  # (n, T_k, d_v + 1)
+
     def tile(job: tuple[int, int, int]) -> None:
         b, r0, r1 = job
         if weights is None:  # a per-thread scratch tile, reused: it stays in cache
             w, off = _scratch((rows, T_k), qs.dtype)[: r1 - r0], r0
         else:
             w, off = weights[b], 0
-        _attend_tile(qs[b], kt[b], vv[b], w, out[b], r0, r1, None if m is None else m[b], causal, shift, off)
+        _attend_tile(qs[b], kt[b], vv[b], w, out[b], r0, r1, None if m is None else m[b], causal, shift, off,
+                     normalize=weights is not None)
 
     run_tiles(tile, jobs, work=n * T_q * T_k * (d_k + d_v) // (2 if causal else 1))
     return out.reshape(lead + (T_q, d_v)), None if weights is None else weights.reshape(lead + (T_q, T_k))
@@ -124,8 +130,13 @@ def _needs_shift(qs: NDArray, k: NDArray) -> bool:
     return not bool(q_norm * k_norm < 40.0)
 
 
-def _attend_tile(qs, kt, v, weights, out, r0: int, r1: int, m, causal: bool, shift: bool, off: int = 0) -> None:
-    """Fill ``weights[r0 - off:r1 - off]`` and ``out[r0:r1]`` in place."""
+def _attend_tile(qs, kt, v, weights, out, r0: int, r1: int, m, causal: bool, shift: bool, off: int = 0, *,
+                 normalize: bool = True) -> None:
+    """Fill ``weights[r0 - off:r1 - off]`` and ``out[r0:r1]`` in place.
+
+    With ``normalize=False`` the weights are left unnormalized and ``v`` must carry a trailing
+    ones column (``(T_k, d_v + 1)``): the output is divided by the sums that column yields.
+    """
     T_k = kt.shape[-1]
     kend = min(T_k, r1) if causal else T_k  # causal: keys after the tile's last query are masked
     if kend == 0:  # no key at all: zero weights, zero output
@@ -142,8 +153,16 @@ def _attend_tile(qs, kt, v, weights, out, r0: int, r1: int, m, causal: bool, shi
         masked = True
     if m is not None:
         np.copyto(w, -np.inf, where=~m[r0:r1, :kend])
-    softmax_rows_(w, masked=masked, shift=shift)
-    np.matmul(w, v[:kend], out=out[r0:r1])
+    if normalize:
+        softmax_rows_(w, masked=masked, shift=shift)
+        np.matmul(w, v[:kend], out=out[r0:r1])
+        return
+    _exp_rows_(w, masked=masked, shift=shift)
+    acc = w @ v[:kend]  # (rows, d_v + 1): unnormalized output and the row sums
+    total = acc[:, -1:]  # (rows, 1)
+    np.divide(acc[:, :-1], total, out=out[r0:r1], where=total > 0)
+    if masked:
+        out[r0:r1][total[:, 0] == 0] = 0.0  # a query with no visible key: zeros, not 0/0
 
 
 def softmax_rows_(w: NDArray[np.floating], *, masked: bool = True, shift: bool = True) -> None:
@@ -152,16 +171,21 @@ def softmax_rows_(w: NDArray[np.floating], *, masked: bool = True, shift: bool =
     ``shift=False`` skips subtracting the row maximum: only safe when every finite entry is
     known to lie within ±40 (see :func:`_needs_shift`).
     """
+    _exp_rows_(w, masked=masked, shift=shift)
+    total = w.sum(axis=-1, keepdims=True)  # (rows, 1)
+    if masked:
+        total[total == 0] = 1.0
+    np.divide(w, total, out=w)
+
+
+def _exp_rows_(w: NDArray[np.floating], *, masked: bool, shift: bool) -> None:
+    """exp(w - row max) in place (or plain exp(w) when ``shift`` is False)."""
     if shift:
         peak = w.max(axis=-1, keepdims=True)  # (rows, 1)
         if masked:
             peak[~np.isfinite(peak)] = 0.0
         np.subtract(w, peak, out=w)
     np.exp(w, out=w)
-    total = w.sum(axis=-1, keepdims=True)  # (rows, 1)
-    if masked:
-        total[total == 0] = 1.0
-    np.divide(w, total, out=w)
 
 
 def attention_steps(
