@@ -14,14 +14,12 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
+from quizterm.tui.widgets.choice_list import render_choices
+
 __all__ = ["AnswerInput", "CHOICE_KINDS", "TEXT_KINDS"]
 
 CHOICE_KINDS = ("single", "multi", "true_false")
 TEXT_KINDS = ("short", "numeric", "matrix")
-
-
-def _letter(i: int) -> str:
-    return chr(ord("A") + i)
 
 
 class AnswerInput(Widget, can_focus=True):
@@ -228,9 +226,7 @@ class AnswerInput(Widget, can_focus=True):
 
     def on_key(self, event: Key) -> None:
         if self.frozen or self.kind not in CHOICE_KINDS + ("order",):
-            if not self.frozen and event.key == "enter" and self.kind in TEXT_KINDS:
-                pass  # the Input posts Submitted itself
-            return
+            return  # typed kinds: the Inputs handle their keys (and post Submitted on Enter)
         handled = True
         key = event.key
         n = len(self.options)
@@ -294,40 +290,4 @@ class AnswerInput(Widget, can_focus=True):
             static.update(self._choices_text())
 
     def _choices_text(self) -> Text:
-        text = Text()
-        order = self.arrangement if self.kind == "order" else range(len(self.options))
-        for row, i in enumerate(order):
-            here = (row if self.kind == "order" else i) == self.cursor and not self.frozen
-            text.append("› " if here else "  ", style="bold")
-            mark, style = self._mark(row if self.kind == "order" else i)
-            if self.kind == "multi":
-                box = "[x]" if i in self.selected else "[ ]"
-            elif self.kind == "order":
-                box = f"{row + 1}."
-            else:
-                box = "(•)" if i in self.selected else "( )"
-            text.append(f"{box} ")
-            if self.kind != "order":
-                text.append(f"{_letter(i)}. ", style="bold")
-            text.append(self.options[i], style=style)
-            if mark:
-                text.append(f"  {mark}", style=style)
-            text.append("\n")
-        text.rstrip()
-        return text
-
-    def _mark(self, pos: int) -> tuple[str, str]:
-        if not self.frozen or self.detail is None and self.right is None:
-            return "", ""
-        if self.kind == "multi" and self.detail:
-            d = self.detail[pos]
-            return {"hit": ("✓", "green"), "missed": ("← missed", "yellow"),
-                    "wrong": ("✗", "red")}.get(d, ("", ""))
-        if self.kind == "order" and self.detail:
-            return ("✓", "green") if self.detail[pos] else ("✗", "red")
-        if self.right is not None:
-            if pos in self.right:
-                return "✓", "green"
-            if pos in self.selected:
-                return "✗", "red"
-        return "", ""
+        return render_choices(self)
