@@ -3,7 +3,8 @@
 Run: ``python benchmarks/load_content.py [--questions 10000] [--repeat 3]``
 
 Two layouts (one file; 100 files), each timed in the same process:
-  bare   read + ``yaml.load(data, Loader=yaml.CSafeLoader)`` of every file (the reference, GC as usual)
+  bare   read + ``yaml.load(data, Loader=yaml.CSafeLoader)`` of every file (the reference, GC as usual;
+         the same with the cyclic GC paused is printed too, for an honest comparison)
   cold   ``load_content(paths)``: positional parse, validation, cross-file checks, no cache
   first  ``load_content(paths, cache_dir=empty)``: cold plus writing the cache
   warm   ``load_content(paths, cache_dir=filled)``: every file a cache hit
@@ -13,6 +14,7 @@ Goals: cold <= 1.2x bare, warm <= 0.2x bare. The best of ``--repeat`` runs is re
 from __future__ import annotations
 
 import argparse
+import gc
 import shutil
 import sys
 import tempfile
@@ -84,6 +86,14 @@ def bare(paths: list[Path]) -> None:
         yaml.load(p.read_bytes(), Loader=yaml.CSafeLoader)
 
 
+def bare_no_gc(paths: list[Path]) -> None:
+    gc.disable()
+    try:
+        bare(paths)
+    finally:
+        gc.enable()
+
+
 def best(fn, repeat: int) -> float:
     times = []
     for _ in range(repeat):
@@ -106,11 +116,14 @@ def run(total: int, files: int, repeat: int, root: Path) -> None:
         load_content([folder], cache_dir=cache)
 
     t_bare = best(lambda: bare(paths), repeat)
+    t_bare_nogc = best(lambda: bare_no_gc(paths), repeat)
     t_cold = best(lambda: load_content([folder]), repeat)
     t_first = best(first, repeat)
     t_warm = best(lambda: load_content([folder], cache_dir=cache), repeat)
     print(f"{total} questions in {files} file(s) + 1 lesson, {size / 2**20:.1f} MiB")
     print(f"  bare yaml.load(CSafeLoader) {t_bare:7.3f} s")
+    print(f"  (same, cyclic GC paused    {t_bare_nogc:7.3f} s; cold is {t_cold / t_bare_nogc:.2f}x,"
+          f" warm {t_warm / t_bare_nogc:.2f}x of this)")
     print(f"  cold load_content           {t_cold:7.3f} s   {t_cold / t_bare:5.2f}x bare  (goal <= 1.2x)")
     print(f"  first run (cold + cache)    {t_first:7.3f} s   {t_first / t_bare:5.2f}x bare")
     print(f"  warm (cache hit)            {t_warm:7.3f} s   {t_warm / t_bare:5.2f}x bare  (goal <= 0.2x)")
