@@ -11,7 +11,7 @@ from quizterm.store.records import CardState
 
 
 def _state(key: str, card_json: str, reps: int, lapses: int) -> CardState:
-    from quizterm.quiz.scheduling import state_name
+    from quizterm.store.srs import state_name
 
     card = json.loads(card_json)
     return CardState(key=key, due=from_iso(card["due"]), state=state_name(card),
@@ -22,7 +22,7 @@ def _state(key: str, card_json: str, reps: int, lapses: int) -> CardState:
 def review_in_tx(conn: sqlite3.Connection, key: str, rating: int, now: datetime,
                  duration_ms: int | None, attempt_id: int | None) -> CardState:
     """Review card ``key`` inside the caller's transaction: new state + a review log row."""
-    from quizterm.quiz.scheduling import review
+    from quizterm.store.srs import review
 
     row = conn.execute("SELECT card, reps, lapses FROM cards WHERE key=?", (key,)).fetchone()
     old = json.loads(row[0]) if row else None

@@ -25,7 +25,8 @@ def _run_and_kill(db: Path, seed: int, rng: random.Random, sig: int = signal.SIG
     try:
         first = proc.stdout.readline()
         assert first.strip() == "ready", proc.stderr.read()
-        time.sleep(rng.uniform(0, 0.03))  # a random moment inside the answer loop
+        lines = [proc.stdout.readline()]  # it is inside the answer loop now, whatever the load
+        time.sleep(rng.uniform(0, 0.03))  # then a random moment, mostly mid-transaction
         proc.send_signal(sig)
         out, err = proc.communicate(timeout=10)
     finally:
@@ -33,7 +34,7 @@ def _run_and_kill(db: Path, seed: int, rng: random.Random, sig: int = signal.SIG
             proc.kill()
             proc.wait()
     assert proc.returncode == -sig, err
-    return out.splitlines()
+    return [line.strip() for line in lines] + out.splitlines()
 
 
 def _check(db: Path, acknowledged: set[int]) -> int:
@@ -89,7 +90,16 @@ def _interrupt(db: Path, seed: int, rng: random.Random) -> list[str]:
     proc = subprocess.Popen([sys.executable, str(KILLER), str(db), str(seed)], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     assert proc.stdout.readline().strip() == "ready"
+    lines = [proc.stdout.readline().strip()]
     time.sleep(rng.uniform(0, 0.03))
     proc.send_signal(signal.SIGINT)
     out, _ = proc.communicate(timeout=10)
-    return out.splitlines()
+    return lines + out.splitlines()
+
+
+def test_store_import_stays_light_so_the_killer_starts_fast():
+    code = ("import sys, quizterm.store\nfrom quizterm.store import srs\nsrs.scheduler()\n"
+            "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'pydantic', 'yaml'))"
+            " + [m for m in sys.modules if m.startswith('quizterm.quiz')]))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
