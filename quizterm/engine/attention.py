@@ -84,7 +84,7 @@ def scaled_dot_product_attention(
     weights = ((np.zeros if causal else np.empty)((n, T_q, T_k), dtype=q.dtype)  # (n, T_q, T_k)
                if need_weights else None)
     out = np.empty((n, T_q, d_v), dtype=q.dtype)  # (n, T_q, d_v)
-    shift = _needs_shift(qs, kb)
+    shift = needs_shift(qs, kb)
     rows = max(16, min(T_q, _TILE_ELEMS // max(T_k, 1)))
     jobs = [(b, r0, min(r0 + rows, T_q)) for b in range(n) for r0 in range(0, T_q, rows)]
 
@@ -116,7 +116,7 @@ def _scratch(shape: tuple[int, int], dtype) -> NDArray:
     return buf
 
 
-def _needs_shift(qs: NDArray, k: NDArray) -> bool:
+def needs_shift(qs: NDArray, k: NDArray) -> bool:
     """Whether softmax must subtract each row's maximum before exp.
 
     By Cauchy-Schwarz no score exceeds max|q|·max|k| in size. Below 40, exp neither overflows
@@ -169,7 +169,7 @@ def softmax_rows_(w: NDArray[np.floating], *, masked: bool = True, shift: bool =
     """Softmax over the last axis of a 2-D array, in place; all -inf rows become zeros.
 
     ``shift=False`` skips subtracting the row maximum: only safe when every finite entry is
-    known to lie within ±40 (see :func:`_needs_shift`).
+    known to lie within ±40 (see :func:`needs_shift`).
     """
     _exp_rows_(w, masked=masked, shift=shift)
     total = w.sum(axis=-1, keepdims=True)  # (rows, 1)

@@ -7,7 +7,7 @@ import math
 import numpy as np
 from numpy.typing import ArrayLike, DTypeLike, NDArray
 
-from quizterm.engine.attention import scale_factor
+from quizterm.engine.attention import needs_shift, scale_factor
 from quizterm.engine.parallel import run_tiles
 
 
@@ -60,15 +60,18 @@ def chunked_attention(
     qs = np.broadcast_to(qs, lead + (T_q, d_k)).reshape((n, T_q, d_k))  # (n, T_q, d_k)
     kt = np.broadcast_to(k, lead + (T_k, d_k)).reshape((n, T_k, d_k)).swapaxes(-1, -2)  # (n, d_k, T_k)
     vv = np.broadcast_to(v, lead + (T_k, d_v)).reshape((n, T_k, d_v))  # (n, T_k, d_v)
-    out = np.zeros((n, T_q, d_v), dtype=q.dtype)  # (n, T_q, d_v) unnormalized until the end
+    # A ones column after V: P @ [V | 1] accumulates each row's softmax denominator for free.
+    v1 = np.concatenate([vv, np.ones((n, T_k, 1), dtype=q.dtype)], axis=-1)  # (n, T_k, d_v + 1)
+    shift = needs_shift(qs, kt.swapaxes(-1, -2))
+    out = np.empty((n, T_q, d_v), dtype=q.dtype)  # (n, T_q, d_v)
     # Query rows per tile: the tile (rows, block) stays O(T·block) and near cache size.
     rows = q_block or max(block, (1 << 17) // block)
 
     def tile(job: tuple[int, int]) -> None:
         b, r0 = job
-        r1, bs = min(r0 + rows, T_q), slice(b, b + 1)
-        _query_tile(qs[bs, r0:r1], kt[bs], vv[bs], out[bs, r0:r1], r0, block, causal,
-                    None if m is None else m[bs, r0:r1])
+        r1 = min(r0 + rows, T_q)
+        _query_tile(qs[b, r0:r1], kt[b], v1[b], out[b, r0:r1], r0, block, causal,
+                    None if m is None else m[b, r0:r1], shift)
 
     # Tiles are independent: they may run on several threads (each with its own block buffer).
     jobs = [(b, r0) for b in range(n) for r0 in range(0, T_q, rows)]
@@ -76,34 +79,38 @@ def chunked_attention(
     return out.reshape(lead + (T_q, d_v))
 
 
-def _query_tile(qs, kt, vv, acc, r0: int, block: int, causal: bool, m) -> None:
-    """Online softmax for the queries ``r0 .. r0 + rows`` over every needed key block."""
-    n, rows, _ = qs.shape
-    T_k = kt.shape[-1]
+def _query_tile(qs, kt, v1, out, r0: int, block: int, causal: bool, m, shift: bool) -> None:
+    """Online softmax for the queries ``r0 .. r0 + rows`` over every needed key block.
+
+    ``acc`` holds the unnormalized output and, in its last column, the running denominator;
+    both are rescaled by ``exp(old max - new max)`` whenever a block raises a row's maximum.
+    Without ``shift`` (scores known to stay within ±40) there is no running maximum at all.
+    """
+    rows, T_k = qs.shape[0], kt.shape[-1]
     dt = qs.dtype
-    run_max = np.full((n, rows, 1), -np.inf, dtype=dt)  # (n, rows, 1)
-    run_sum = np.zeros((n, rows, 1), dtype=dt)  # (n, rows, 1)
-    buf = np.empty((n, rows, block), dtype=dt)  # (n, rows, block) the only T·block buffer
+    acc = np.zeros((rows, v1.shape[-1]), dtype=dt)  # (rows, d_v + 1)
+    run_max = np.full((rows, 1), -np.inf, dtype=dt)  # (rows, 1)
+    buf = np.empty((rows, block), dtype=dt)  # (rows, block): the only T·block buffer
     kend = min(T_k, r0 + rows) if causal else T_k  # later key blocks are fully masked: skip
     for c0 in range(0, kend, block):
         c1 = min(c0 + block, kend)
-        s = buf[:, :, : c1 - c0]  # (n, rows, c1 - c0)
-        np.matmul(qs, kt[:, :, c0:c1], out=s)
+        s = buf[:, : c1 - c0]  # (rows, c1 - c0)
+        np.matmul(qs, kt[:, c0:c1], out=s)
         if causal and c1 - 1 > r0:
-            # Key j is later than query i where j - c0 > i - r0 + (r0 - c0).
+            # Key j = c0 + c may be seen by query i = r0 + a only when c <= a + (r0 - c0).
             allowed = np.tri(rows, c1 - c0, r0 - c0, dtype=bool)  # (rows, c1 - c0)
             np.copyto(s, -np.inf, where=~allowed)
         if m is not None:
-            np.copyto(s, -np.inf, where=~m[:, :, c0:c1])
-        new_max = np.maximum(run_max, s.max(axis=-1, keepdims=True))  # (n, rows, 1)
-        # Rows with nothing allowed so far keep a -inf maximum: shift by 0 so exp gives 0, not nan.
-        shift = np.where(np.isneginf(new_max), 0.0, new_max).astype(dt, copy=False)
-        rescale = np.exp(run_max - shift)  # (n, rows, 1)
-        np.subtract(s, shift, out=s)
+            np.copyto(s, -np.inf, where=~m[:, c0:c1])
+        if shift:
+            new_max = np.maximum(run_max, s.max(axis=-1, keepdims=True))  # (rows, 1)
+            # Rows with nothing allowed so far keep a -inf maximum: shift by 0, so exp gives 0, not nan.
+            offset = np.where(np.isneginf(new_max), 0.0, new_max).astype(dt, copy=False)
+            acc *= np.exp(run_max - offset)
+            np.subtract(s, offset, out=s)
+            run_max = new_max
         np.exp(s, out=s)
-        run_sum *= rescale
-        run_sum += s.sum(axis=-1, keepdims=True)
-        acc *= rescale
-        acc += s @ vv[:, c0:c1]  # (n, rows, d_v)
-        run_max = new_max
-    np.divide(acc, np.where(run_sum > 0, run_sum, 1.0).astype(dt, copy=False), out=acc)
+        acc += s @ v1[c0:c1]  # (rows, d_v + 1)
+    total = acc[:, -1:]  # (rows, 1)
+    np.divide(acc[:, :-1], total, out=out, where=total > 0)
+    out[total[:, 0] == 0] = 0.0  # a query with no visible key: zeros, not 0/0

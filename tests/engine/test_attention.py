@@ -129,6 +129,13 @@ def test_large_scores_still_exact():
     ref_out, ref_w = loop_attention(q, k, v)
     np.testing.assert_allclose(w, ref_w, atol=1e-12)
     np.testing.assert_allclose(out, ref_out, atol=1e-12)
+    np.testing.assert_allclose(scaled_dot_product_attention(q, k, v, need_weights=False)[0], ref_out, atol=1e-12)
+    mask = np.tri(4, 6, dtype=bool)
+    mask[2] = False
+    ref_masked, _ = loop_attention(q, k, v, mask)
+    for block in (1, 2, 6):
+        np.testing.assert_allclose(chunked_attention(q, k, v, block=block), ref_out, atol=1e-12)
+        np.testing.assert_allclose(chunked_attention(q, k, v, mask, block=block, q_block=2), ref_masked, atol=1e-12)
 
 
 def test_dtypes_float64_default_float32_on_request():
