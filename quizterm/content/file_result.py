@@ -124,7 +124,7 @@ def load_file(path: Path, data: bytes | None = None) -> FileResult:
     except (RecursionError, MemoryError, ValueError, OSError) as exc:  # last line of defence
         res.problems.append(Problem(res.path, 1, 1, "", f"cannot load this file ({type(exc).__name__})"))
         return res
-    if doc.root is None:
+    if doc.root is None or doc.data is None:  # no document, or only '---' / an empty value
         res.problems.append(Problem(res.path, 1, 1, "", "the file is empty: a lesson or question bank"
                                                         " is a mapping of keys (see docs/authoring.md)"))
         return res

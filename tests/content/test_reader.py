@@ -181,3 +181,9 @@ def test_all_problems_of_all_files_are_collected(tmp_path):
     assert [(p.path.name, p.key) for p in result.problems] == [
         ("a.yaml", ""), ("a.yaml", "titel"), ("a.yaml", "minutes"), ("b.yaml", "questions[0].answer")]
     assert "did you mean 'title'?" in result.problems[1].message
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "# c\n", "---\n", "--- \n...\n", "\ufeff"])
+def test_files_without_content_are_empty_at_1_1(tmp_path, text):
+    problem = only_problem(write(tmp_path, "e.yaml", text))
+    assert (problem.line, problem.col) == (1, 1) and problem.message.startswith("the file is empty")
