@@ -75,8 +75,8 @@ def _run(args: argparse.Namespace, settings: Settings) -> int:
             written, skipped = export_questions(bank, out, lessons=args.lesson)
             print(f"{out}: {written} questions")
         if skipped:
-            print(f"skipped {len(skipped)} generated question(s) (no fixed answer): {', '.join(skipped)}",
-                  file=sys.stderr)
+            why = "could not draw an instance" if args.kind == "anki" else "a sheet cannot hold a generator"
+            print(f"skipped {len(skipped)} generated question(s) ({why}): {', '.join(skipped)}", file=sys.stderr)
         return 0
     store = open_store_read_only(settings)
     try:

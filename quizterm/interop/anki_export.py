@@ -82,7 +82,7 @@ class AnkiExportSummary:
     terms: int = 0
     cues: int = 0
     questions: int = 0
-    skipped: list[str] = field(default_factory=list)  # generated questions: no fixed answer
+    skipped: list[str] = field(default_factory=list)  # generated questions whose draw failed
 
 
 def export_anki(bank: Bank, out: Path, tr: Translate, *, lessons: list[str] | None = None,

@@ -7,6 +7,7 @@ import json
 import random
 import re
 import string
+import zlib
 from collections.abc import Callable
 
 from quizterm.model import (
@@ -61,12 +62,12 @@ def _number(value: float) -> str:
 
 
 def question_fields(question: Question, tr: Translate) -> dict[str, str] | None:
-    """The Prompt, Choices, Answer and Explanation fields of a question, or None if it has no fixed answer.
+    """The Prompt, Choices, Answer and Explanation fields of a question (None if it cannot be drawn).
 
-    Generated questions draw new numbers on every attempt, so a static card cannot hold them.
+    A generated question draws new numbers on every attempt; a card holds one fixed draw of it.
     """
     if isinstance(question, GeneratedQuestion):
-        return None
+        return generated_fields(question, getattr(tr, "lang", "zh-TW"))
     choices = ""
     if isinstance(question, (SingleQuestion, MultiQuestion)):
         texts = [c.text for c in question.choices]
@@ -119,3 +120,22 @@ def question_data(question: Question, objective_text: str | None) -> str:
     if objective_text:
         data["objective_text"] = objective_text
     return html.escape(json.dumps(data, ensure_ascii=False, sort_keys=True), quote=False)
+
+
+def generated_fields(question: GeneratedQuestion, lang: str) -> dict[str, str] | None:
+    """One fixed instance of a generated question (seeded from its id, so re-exports match)."""
+    from quizterm.quiz import grade, make_instance
+    from quizterm.quiz.drill_result import key_response
+
+    try:
+        inst = make_instance(question, seed=zlib.crc32(question.id.encode("utf-8")))
+        answer = grade(inst, key_response(inst), lang=lang).expected
+    except Exception:  # noqa: BLE001 - a generator that cannot draw leaves the card out, not the export
+        return None
+    shown = list(inst.choices) if inst.type in ("single", "multi", "order") else []
+    return {
+        "Prompt": to_html(inst.prompt),
+        "Choices": _choice_list(shown) if shown else "",
+        "Answer": to_html(answer),
+        "Explanation": to_html(inst.explanation or ""),
+    }

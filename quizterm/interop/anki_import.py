@@ -91,7 +91,6 @@ def _own_question(note: AnkiNote, taken: set[str], lesson_id: str) -> tuple[dict
     # quizterm's own export keeps the whole question in a hidden field: rebuild it exactly.
     data = json.loads(html.unescape(note.field("Data")))
     objective_text = data.pop("objective_text", None)
-    data.pop("check", None)
     if data.get("type") in ("single", "multi"):
         for choice in data.get("choices", []):
             choice.pop("misconception", None)  # pitfalls of the old lesson do not come along

@@ -112,3 +112,17 @@ def test_bad_packages_give_one_clear_error(tmp_path, make, message):
     with pytest.raises(InteropError, match=message) as info:
         read_package(path)
     assert str(path) in str(info.value) and "\n" not in str(info.value)
+
+
+def test_bundled_lesson_round_trips_through_anki(bundled, tmp_path):
+    package = tmp_path / "bundled.apkg"
+    summary = export_anki(bundled.bank, package, Translator("zh-TW"))
+    assert summary.skipped == [] and summary.questions == len(bundled.bank.questions)
+    import_anki(package, tmp_path / "out", lesson_id="copy")
+    again = load_content([tmp_path / "out"])
+    assert again.problems == []
+    assert set(again.bank.questions) == set(bundled.bank.questions)
+    for qid, original in bundled.bank.questions.items():
+        copy = again.bank.questions[qid]
+        drop = {"choices", "misconception"}
+        assert copy.model_dump(exclude=drop) == original.model_dump(exclude=drop), qid
