@@ -45,6 +45,7 @@ def check_content(settings: Settings, tr) -> list[Finding]:
 def check_store(settings: Settings, tr) -> list[Finding]:
     """Open the store read-only: quick_check, schema version, size, answers, who holds the lock."""
     from quizterm.store import Store, StoreDamaged, StoreError, StoreTooNew, lock_path_for
+    from quizterm.store.integrity import quick_check
     from quizterm.store.lock import InstanceLock, read_pid
 
     from quizterm.commands.backup import human_size
@@ -54,6 +55,10 @@ def check_store(settings: Settings, tr) -> list[Finding]:
         return [Finding("store", tr("doctor.store.missing", path=path))]
     try:
         with Store.open(path, read_only=True) as store:
+            # Start-up defers the big tables of a large file to the background; doctor checks all.
+            problem = quick_check(store.connection)
+            if problem:
+                raise StoreDamaged(path, None, [], problem)
             text = tr("doctor.store", path=path, version=store.schema_version,
                       size=human_size(path.stat().st_size), answers=store.attempt_count())
     except StoreDamaged as err:
