@@ -158,3 +158,19 @@ async def test_store_write_error_is_a_notification(make_app, study, store, clock
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen.session.index == 1  # still running
+
+
+async def test_a_bug_in_a_handler_is_a_notification(make_app, study, store, clock, monkeypatch):
+    from quizterm.quiz.session import PracticeSession
+
+    def broken(self, response):
+        raise RuntimeError("grader exploded")
+
+    monkeypatch.setattr(PracticeSession, "answer", broken)
+    app = make_app(load=study, lang="en", start="practice", start_args={"tag": "scale"})
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        assert any("grader exploded" in n.message for n in app._notifications)
+        assert app.is_running and type(app.screen).__name__ == "PracticeScreen"

@@ -13,6 +13,7 @@ from textual.widgets import Footer, Static
 
 from quizterm.store import StoreError
 from quizterm.tui.screens.base import QuiztermScreen
+from quizterm.tui.widgets.guard import guarded
 from quizterm.tui.widgets.answer_input import CHOICE_KINDS, AnswerInput
 from quizterm.tui.widgets.countdown import Countdown
 from quizterm.tui.widgets.drill_dialogs import ConfirmSubmit, JumpTo
@@ -106,6 +107,7 @@ class DrillScreen(QuiztermScreen):
         self.set_class(s.paused, "-paused")
         self.refresh_bindings()
 
+    @guarded
     def tick(self) -> None:
         """Move the countdown; at zero the drill submits itself."""
         s = self.session
@@ -131,6 +133,7 @@ class DrillScreen(QuiztermScreen):
         self.draw()
 
     @on(AnswerInput.Changed)
+    @guarded
     def _changed(self, event: AnswerInput.Changed) -> None:
         event.stop()
         widget = event.answer_input
@@ -140,6 +143,7 @@ class DrillScreen(QuiztermScreen):
             self._pending, self._dirty = widget.response_json(), True
 
     @on(AnswerInput.Submitted)
+    @guarded
     def _submitted(self, event: AnswerInput.Submitted) -> None:
         event.stop()
         self.flush()
@@ -174,6 +178,7 @@ class DrillScreen(QuiztermScreen):
         await self._go(self.session.current - 1)
 
     @on(Palette.Jumped)
+    @guarded
     async def _jumped(self, event: Palette.Jumped) -> None:
         if self.session.status == "running":
             await self._go(event.index)

@@ -13,6 +13,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from quizterm.store import StoreError
 from quizterm.tui.screens.base import QuiztermScreen
+from quizterm.tui.widgets.guard import guarded
 from quizterm.tui.widgets.countdown import format_seconds
 from quizterm.tui.widgets.drill_dialogs import ResumeDrill
 
@@ -96,6 +97,7 @@ class DrillSetupScreen(QuiztermScreen):
         elif self.autostart:
             self.action_start()
 
+    @guarded
     def _pending_chosen(self, choice: str | None, drill_id: int) -> None:
         from quizterm.quiz.drill import DrillSession
         from quizterm.tui.screens.drill import DrillScreen
@@ -162,14 +164,17 @@ class DrillSetupScreen(QuiztermScreen):
         self.query_one("#setup-error", Static).update(Text(message))
 
     @on(Select.Changed)
+    @guarded
     def _changed(self) -> None:
         self.update_info()
 
     @on(Button.Pressed, "#setup-start")
+    @guarded
     def _start_pressed(self) -> None:
         self.action_start()
 
     @on(Input.Submitted)
+    @guarded
     def _entered(self) -> None:
         self.action_start()
 

@@ -13,6 +13,7 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from quizterm.tui.screens.base import QuiztermScreen
+from quizterm.tui.widgets.guard import guarded
 
 __all__ = ["NotebookScreen", "entry_instance", "given_text"]
 
@@ -171,11 +172,13 @@ class NotebookScreen(QuiztermScreen):
         self.query_one("#notebook-entry", Static).update(text)
 
     @on(OptionList.OptionHighlighted, "#notebook-list")
+    @guarded
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_index is not None and event.option_index < len(self.shown):
             self.show_entry(self.shown[event.option_index])
 
     @on(OptionList.OptionSelected, "#notebook-list")
+    @guarded
     def _selected(self) -> None:
         self.action_review()
 

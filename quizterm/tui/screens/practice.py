@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from quizterm.store import StoreError
 from quizterm.tui.screens.base import QuiztermScreen
+from quizterm.tui.widgets.guard import guarded
 from quizterm.tui.widgets.answer_input import AnswerInput
 from quizterm.tui.widgets.countdown import Countdown
 from quizterm.tui.widgets.question_view import QuestionView, feedback_text
@@ -93,6 +94,7 @@ class PracticeScreen(QuiztermScreen):
         picker.focus()
 
     @on(OptionList.OptionSelected, "#practice-picker")
+    @guarded
     async def _picked(self, event: OptionList.OptionSelected) -> None:
         kind, _, value = (event.option.id or "").partition(":")
         self.lesson_id = value if kind == "lesson" else None
@@ -158,6 +160,7 @@ class PracticeScreen(QuiztermScreen):
         await box.mount(widget)
         widget.focus_first()
 
+    @guarded
     def tick(self) -> None:
         """Redraw the think countdown; show the options when it runs out."""
         s = self.session
@@ -172,6 +175,7 @@ class PracticeScreen(QuiztermScreen):
 
     # --- answering --------------------------------------------------------------------------
     @on(AnswerInput.Submitted)
+    @guarded
     def _submitted(self, event: AnswerInput.Submitted) -> None:
         event.stop()
         self.submit(event.response)

@@ -45,7 +45,9 @@ class Countdown(Static):
         self.set_class(seconds <= 10, "-danger")
         self.set_class(paused, "-paused")
         prefix = f"{self.label} " if self.label else ""
-        self.update(f"{prefix}⏱ {format_seconds(seconds)}" + (" ‖" if paused else ""))
+        # A sign as well as a colour, so the warning survives NO_COLOR and 16-colour terminals.
+        sign = "‼ " if seconds <= 10 else "⚠ " if seconds <= 60 else ""
+        self.update(f"{prefix}{sign}⏱ {format_seconds(seconds)}" + (" ‖" if paused else ""))
 
     @property
     def level(self) -> str:
