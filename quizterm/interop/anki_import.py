@@ -128,6 +128,9 @@ class _Builder:
         return True
 
     def _add(self, note: AnkiNote) -> None:
+        if "Occlusion" in note.field_names:
+            self.skipped.append(f"{note.guid}: image occlusion notes need the picture; not imported")
+            return
         texts = [to_text(f) for f in note.fields]
         if note.notetype == QUESTION_MODEL and note.field("Data"):
             item, objective_text = _own_question(note, self.taken, self.lesson_id)

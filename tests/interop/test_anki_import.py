@@ -26,6 +26,8 @@ def _anki_package(tmp_path, *, legacy: bool):
             ("Basic (and reversed card)", ["softmax", "把分數變成加總為 1 的權重&nbsp;"], []),
             ("Cloze", ["Attention 要除以 {{c1::√d_k}}，以免 {{c2::softmax::哪個函數}} 飽和", "見第 2 節"], ["formula"]),
             ("Basic", ["空的背面", ""], []),
+            ("Image Occlusion", ["{{c1::image-occlusion:rect:left=.1:top=.1:width=.2:height=.2:oi=1}}",
+                                 '<img src="x.png">', "", "", ""], []),
         ]:
             note = col.new_note(col.models.by_name(model))
             for i, value in enumerate(fields):
@@ -59,7 +61,8 @@ def test_package_written_by_anki_becomes_valid_content(tmp_path, legacy):
     assert first.accepted == ["√d_k"] and first.tags == ["formula"]
     assert second.prompt == f"Attention 要除以 √d_k，以免 {BLANK}（哪個函數） 飽和"
     assert second.accepted == ["softmax"] and second.explanation == "見第 2 節"
-    assert len(plan.skipped) == 1 and "front and a back" in plan.skipped[0]
+    assert len(plan.skipped) == 2
+    assert "front and a back" in plan.skipped[0] and "image occlusion" in plan.skipped[1]
 
 
 def test_yaml_quotes_every_scalar(tmp_path):
