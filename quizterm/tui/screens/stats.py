@@ -22,6 +22,9 @@ LAYOUT = (
 )
 
 
+WIDE = 120  # columns needed to show two blocks side by side
+
+
 class StatsScreen(QuiztermScreen):
     """Statistics computed from the store when the screen opens (r recomputes)."""
 
@@ -45,6 +48,12 @@ class StatsScreen(QuiztermScreen):
     def on_mount(self) -> None:
         self.title = self.app.tr("stats.screen.title")
         self.action_refresh_stats()
+
+    def on_resize(self) -> None:
+        # Side by side only when both blocks fit; a narrow terminal stacks them.
+        wide = self.size.width >= WIDE
+        for row in self.query(".stats-row"):
+            row.set_class(not wide, "-stacked")
 
     def action_refresh_stats(self) -> None:
         """Recompute every figure from the store and redraw."""
