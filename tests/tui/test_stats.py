@@ -50,11 +50,13 @@ async def test_new_learner_sees_a_friendly_empty_state_in_chinese(make_app):
         assert screen.report.answered == 0
         assert screen.query_one("#stats-message").display
         assert "還沒有作答紀錄" in str(screen.query_one("#stats-message").render())
+        assert screen.query_one("#stats-top").has_class("-stacked")  # 80 columns: one block a row
         await pilot.resize_terminal(20, 5)
         await pilot.pause()
-        await pilot.resize_terminal(120, 40)
+        await pilot.resize_terminal(150, 40)
         await pilot.pause()
         assert app.screen is screen
+        assert not screen.query_one("#stats-top").has_class("-stacked")
 
 
 async def test_a_failing_store_is_a_message_not_a_crash(make_app, store):
