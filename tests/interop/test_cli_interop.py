@@ -86,3 +86,13 @@ def test_import_progress_refuses_a_bad_file(tmp_path, capsys):
     bad.write_text(json.dumps({"format": "quizterm-progress", "version": 7}))
     assert main(["import", "progress", str(bad)]) == 2
     assert "newer quizterm" in capsys.readouterr().err
+
+
+def test_anki_written_package_passes_quizterm_validate(tmp_path, capsys):
+    from tests.interop.test_anki_import import _anki_package
+
+    package = _anki_package(tmp_path, legacy=False)
+    assert main(["--no-bundled", "import", "anki", str(package), "--out", str(tmp_path / "deck")]) == 0
+    capsys.readouterr()
+    assert main(["--no-bundled", "--content", str(tmp_path / "deck"), "validate"]) == 0
+    assert "ok" in capsys.readouterr().out
