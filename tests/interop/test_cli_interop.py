@@ -96,3 +96,15 @@ def test_anki_written_package_passes_quizterm_validate(tmp_path, capsys):
     capsys.readouterr()
     assert main(["--no-bundled", "--content", str(tmp_path / "deck"), "validate"]) == 0
     assert "ok" in capsys.readouterr().out
+
+
+def test_a_sheet_for_a_new_lesson_passes_quizterm_validate(tmp_path, capsys):
+    sheet = tmp_path / "s.csv"
+    sheet.write_text("\ufeffid,type,prompt,choices,answer,explanation,objective,tags\r\n"
+                     "n1,single,哪個對？,甲|乙,B,乙才對,basics,t1\r\n"
+                     "n2,true_false,對嗎？,,對,是的,basics,\r\n", encoding="utf-8")
+    out = tmp_path / "new"
+    assert main(["--no-bundled", "import", "csv", str(sheet), "--lesson", "fresh", "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["--no-bundled", "--content", str(out), "validate"]) == 0
+    assert "ok" in capsys.readouterr().out
