@@ -27,6 +27,21 @@ def summary(result) -> str:
             f" {terms} glossary terms, {len(bank.questions)} questions" + (f" ({types})" if types else ""))
 
 
+def question_checks(question) -> list[tuple[str, str]]:
+    """Problems the engine finds in a question's ``generator`` or ``check`` block, by key."""
+    from quizterm.quiz.checks import check_problem
+    from quizterm.quiz.generators import spec_problem
+
+    out = []
+    spec = getattr(question, "generator", None)
+    if spec is not None and (message := spec_problem(spec)):
+        out.append(("generator.name" if "unknown generator" in message else "generator.params", message))
+    check = getattr(question, "check", None)
+    if check is not None and (message := check_problem(check)):
+        out.append(("check.op" if "unknown check op" in message else "check.select", message))
+    return out
+
+
 def _stale_ids(settings: Settings, bank) -> list[str]:
     """Question ids with recorded progress that no longer exist in the content (history is kept)."""
     if not settings.db_path.is_file():
@@ -49,7 +64,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
 
     explicit = bool(args.paths)
     paths = args.paths if explicit else settings.all_content_dirs()
-    result = load_content(paths)
+    result = load_content(paths, item_checks=question_checks)
     for problem in result.problems:
         print(problem)
     if not explicit:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable, Iterable
 
 from quizterm.content.bank import Bank, Origin
 from quizterm.content.file_result import FileResult
@@ -14,14 +15,20 @@ def _hint(word: str, options) -> str:
     return f" — did you mean '{close[0]}'?" if close else ""
 
 
-def assemble(results: list[FileResult]) -> tuple[Bank, list[Problem]]:
+ItemCheck = Callable[[object], Iterable[tuple[str, str]]]
+"""Extra per-question checks: ``check(question) -> [(key inside the item, message), ...]``."""
+
+
+def assemble(results: list[FileResult], item_checks: ItemCheck | None = None) -> tuple[Bank, list[Problem]]:
     """Build the bank from per-file results (in load order) and report cross-file problems.
 
     The first lesson or question with an id wins; a later duplicate is left out and reported at
     its own ``id`` naming the first. References to unknown ids are reported where they are written.
+    A question that ``item_checks`` complains about (an unknown generator, say) is left out.
     """
     bank = Bank()
     problems: list[Problem] = []
+    set_aside = {qid for res in results for qid in res.set_aside_ids}
     lesson_file: dict[str, FileResult] = {}
     for res in results:
         lesson = res.lesson
@@ -54,6 +61,12 @@ def assemble(results: list[FileResult]) -> tuple[Bank, list[Problem]]:
                 problems.append(res.problem(f"{key}.id", f"duplicate question id '{q.id}' (first defined"
                                                          f" at {first.path}:{first.line})"))
                 continue
+            if item_checks is not None:
+                found = [res.problem(f"{key}.{where}", message) for where, message in item_checks(q)]
+                if found:
+                    problems.extend(found)
+                    set_aside.add(q.id)
+                    continue
             bank.questions[q.id] = q
             bank.lesson_of_question[q.id] = qb.lesson
             line, col = res.at(key)
@@ -67,7 +80,7 @@ def assemble(results: list[FileResult]) -> tuple[Bank, list[Problem]]:
 
     for lesson_id, res in lesson_file.items():
         for i, qid in enumerate(bank.lessons[lesson_id].questions):
-            if qid not in bank.questions:
+            if qid not in bank.questions and qid not in set_aside:  # set-aside ones are reported already
                 problems.append(res.problem(f"questions[{i}]", f"unknown question id '{qid}'"
                                                               f"{_hint(qid, bank.questions)}"))
     return bank, problems

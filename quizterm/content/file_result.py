@@ -32,6 +32,9 @@ class FileResult:
     bank: QuestionBank | None = None
     problems: list[Problem] = field(default_factory=list)
     where: dict[str, tuple[int, int]] = field(default_factory=dict)
+    set_aside_ids: list[str] = field(default_factory=list)
+    """Question ids in this file when it was set aside, so references to them are not reported
+    as unknown as well."""
 
     def at(self, key: str) -> tuple[int, int]:
         """The position of ``key``, else of its nearest recorded parent, else 1:1."""
@@ -67,6 +70,10 @@ def _positions(root: MappingNode, is_bank: bool) -> dict[str, tuple[int, int]]:
             for k, v in item.value:
                 if k.value in ("id", "objective", "misconception", "type"):
                     where[f"{prefix}.{k.value}"] = _pos(v)
+                elif k.value in ("generator", "check") and isinstance(v, MappingNode):
+                    where[f"{prefix}.{k.value}"] = _pos(v)
+                    for sk, sv in v.value:
+                        where[f"{prefix}.{k.value}.{sk.value}"] = _pos(sv)
                 elif k.value == "choices" and isinstance(v, SequenceNode):
                     for j, choice in enumerate(v.value):
                         if isinstance(choice, MappingNode):
@@ -138,6 +145,9 @@ def load_file(path: Path, data: bytes | None = None) -> FileResult:
         obj = model.model_validate(doc.data)
     except ValidationError as exc:
         res.problems = _capped(res.path, problems_from(res.path, model, doc.root, exc))
+        items = doc.data.get("questions") if is_bank else None
+        if isinstance(items, list):
+            res.set_aside_ids = [i["id"] for i in items if isinstance(i, dict) and isinstance(i.get("id"), str)]
         return res
     if is_bank:
         res.bank = obj

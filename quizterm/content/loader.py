@@ -13,7 +13,7 @@ from pathlib import Path
 from quizterm.content import cache as _cache
 from quizterm.content import yaml_reader
 from quizterm.content.bank import Bank
-from quizterm.content.crosscheck import assemble
+from quizterm.content.crosscheck import ItemCheck, assemble
 from quizterm.content.file_result import FileResult, content_files, load_file
 from quizterm.content.problems import Problem
 
@@ -71,13 +71,17 @@ def _load_one(path: Path, cached: dict, fresh: dict) -> FileResult:
     return result
 
 
-def load_content(paths: Iterable[Path], *, cache_dir: Path | None = None) -> LoadResult:
+def load_content(paths: Iterable[Path], *, cache_dir: Path | None = None,
+                 item_checks: ItemCheck | None = None) -> LoadResult:
     """Load lessons and question banks from files and folders; never raises for bad content.
 
     Args:
         paths: files and folders (folders are searched for ``*.yaml`` / ``*.yml``).
         cache_dir: where to keep validated files between runs (``settings.cache_dir``);
             ``None`` disables the cache. Safe to call from any thread.
+        item_checks: optional extra checks per question from a higher layer (``quizterm validate``
+            passes ``commands.validate.question_checks``: generator and check blocks); a question
+            they complain about is reported and left out.
 
     Returns:
         A :class:`LoadResult`. A file with any problem is left out of the bank; cross-file
@@ -88,7 +92,7 @@ def load_content(paths: Iterable[Path], *, cache_dir: Path | None = None) -> Loa
     with _no_cyclic_gc():
         cached = _cache.read_cache(cache_dir)
         results = [_load_one(p, cached, fresh) for p in files]
-        bank, cross = assemble(results)
+        bank, cross = assemble(results, item_checks)
     if cache_dir is not None and any(cached.get(k) is not v for k, v in fresh.items()):
         _cache.write_cache(cache_dir, {**{k: v for k, v in cached.items() if os.path.exists(k)}, **fresh})
     order = {p: i for i, p in enumerate(files)}

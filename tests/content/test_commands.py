@@ -126,3 +126,37 @@ def test_editors_accept_valid_files_and_flag_misspelled_keys(path):
     data["titel" if kind == "lesson" else "lessen"] = "typo"
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(data, schema)
+
+
+def test_validate_checks_generator_and_check_blocks_at_their_keys(tmp_path, capsys):
+    for name in ("lesson.yaml", "questions.yaml"):
+        text = (ROOT / "docs" / "examples" / name).read_text(encoding="utf-8")
+        text = text.replace("name: softmax-weight", "name: softmax-weigth").replace("op: softmax", "op: softmaxx")
+        write(tmp_path, name, text)
+    assert main(["validate", str(tmp_path)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    bank = tmp_path / "questions.yaml"
+    text = bank.read_text(encoding="utf-8").splitlines()
+    op_line = next(i for i, line in enumerate(text, 1) if "op: softmaxx" in line)
+    gen_line = next(i for i, line in enumerate(text, 1) if "name: softmax-weigth" in line)
+    assert lines[0].startswith(f"{bank}:{op_line}:11: questions[4].check.op: unknown check op 'softmaxx'")
+    assert lines[1].startswith(f"{bank}:{gen_line}:13: questions[7].generator.name: unknown generator 'softmax-weigth'")
+    assert lines[2] == "2 problems in 1 of 2 files"  # the lesson's link to the set-aside question is not repeated
+    from quizterm.commands.validate import question_checks
+    from quizterm.content import load_content
+
+    result = load_content([tmp_path], item_checks=question_checks)
+    assert "ex-softmax-two" not in result.bank.questions and "ex-softmax-sum" in result.bank.questions
+
+
+def test_links_to_questions_of_a_set_aside_bank_are_not_reported_twice(tmp_path):
+    from quizterm.content import load_content
+
+    write(tmp_path, "l.yaml", LESSON + "questions: [q1, q2]\n")
+    write(tmp_path, "b.yaml", BANK.replace("answer: 0", "answer: zero"))
+    problems = load_content([tmp_path]).problems
+    # q1 is in the set-aside bank (already reported there); q2 is nowhere
+    assert [(p.path.name, p.key) for p in problems] == [("b.yaml", "questions[0].answer"), ("l.yaml", "questions[1]")]
+    write(tmp_path, "b.yaml", BANK)
+    problems = load_content([tmp_path]).problems
+    assert [(p.path.name, p.key, p.message) for p in problems] == [("l.yaml", "questions[1]", "unknown question id 'q2'")]
