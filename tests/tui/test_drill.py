@@ -249,3 +249,29 @@ async def test_quit_mid_drill_keeps_time_and_answers(make_app, study, store, clo
     rec = store.unfinished_drill()
     assert rec is not None and rec.id == s.drill_id
     assert rec.elapsed_s == pytest.approx(30) and sum(rec.answered) == 1
+
+
+async def test_next_start_offers_the_unfinished_drill(make_app, study, store, clock):
+    from quizterm.quiz.drill import DrillSession
+
+    d = DrillSession.start(store, clock, list(study.bank.questions.values())[:3], bank=study.bank,
+                           spec={}, duration_s=120)
+    d.answer(0)
+    # a command line that opens another screen is not interrupted
+    app = make_app(load=study, lang="en", start="practice", start_args={"tag": "scale"})
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert type(app.screen).__name__ == "PracticeScreen"
+    # the plain start (home) asks, and resuming continues where it stopped
+    app = make_app(load=study, lang="en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ResumeDrill"
+        await pilot.press("r")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "DrillScreen" and app.screen.session.answers == {0: 0}
+        await pilot.press("escape", "q")  # pause, then leave: back home, the drill still waits
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HomeScreen" and store.unfinished_drill() is not None

@@ -17,7 +17,7 @@ from quizterm.tui.widgets.guard import guarded
 from quizterm.tui.widgets.countdown import format_seconds
 from quizterm.tui.widgets.drill_dialogs import ResumeDrill
 
-__all__ = ["DrillSetupScreen", "begin_drill", "resume_summary"]
+__all__ = ["DrillSetupScreen", "begin_drill", "offer_unfinished_drill", "resume_summary"]
 
 
 def resume_summary(tr: Any, record: Any) -> str:
@@ -37,6 +37,36 @@ def begin_drill(app: Any, plan: Any) -> Any:
                                  duration_s=plan.duration_s, seed=plan.spec.get("seed"))
     app.switch_screen(DrillScreen(session))
     return session
+
+
+def offer_unfinished_drill(screen: Any) -> None:
+    """At start-up (home), offer a drill left unfinished by a quit or crash: resume it or abandon it.
+
+    Asked once per run, and only while ``screen`` is on top (not under a screen the command line
+    opened; the drill setup screen asks by itself).
+    """
+    app = screen.app
+    if getattr(app, "_drill_offered", False) or app.store is None or app.screen is not screen:
+        return
+    app._drill_offered = True
+    pending = app.store.unfinished_drill()
+    if pending is None:
+        return
+
+    def chosen(choice: str | None) -> None:
+        from quizterm.quiz.drill import DrillSession
+        from quizterm.tui.screens.drill import DrillScreen
+
+        try:
+            if choice == "resume":
+                record = app.store.drill(pending.id)
+                app.push_screen(DrillScreen(DrillSession.resume(app.store, app.clock, record)))
+            elif choice == "abandon":
+                app.store.abandon_drill(pending.id)
+        except StoreError as exc:
+            app.notify_error(exc)
+
+    app.push_screen(ResumeDrill(resume_summary(app.tr, pending)), chosen)
 
 
 class DrillSetupScreen(QuiztermScreen):
@@ -90,6 +120,7 @@ class DrillSetupScreen(QuiztermScreen):
             self.show_error(tr("drill.no_store"))
             return
         self.update_info()
+        self.app._drill_offered = True  # asked here; the home screen need not ask again
         pending = self.app.store.unfinished_drill()
         if pending is not None:
             self.app.push_screen(ResumeDrill(resume_summary(tr, pending)),

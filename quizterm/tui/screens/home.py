@@ -58,6 +58,8 @@ class HomeScreen(QuiztermScreen):
         self.sub_title = self.app.tr("home.subtitle")
         self.refresh_figures()
         self.query_one("#home-lessons", OptionList).focus()
+        from quizterm.tui.screens.drill_setup import offer_unfinished_drill  # G: an unfinished drill
+        self.call_after_refresh(offer_unfinished_drill, self)
 
     def on_screen_resume(self) -> None:
         self.refresh_figures()
