@@ -49,24 +49,20 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     if not _is_terminal():
         return _fail(t(settings.lang, "open.not_tty"))
     from quizterm.clock import SystemClock
-    from quizterm.tui.factory import build_app, open_store
+    from quizterm.tui.factory import build_app
 
-    from quizterm.store import StoreError
-
-    clock = SystemClock()
-    try:
-        store = open_store(settings, clock)
-    except (StoreError, OSError) as exc:  # locked, too new, damaged, or an unusable home folder
-        return _fail(_store_message(exc, settings))
     start, start_args = "home", {}
     if getattr(args, "lesson", None):
         start, start_args = "reader", {"lesson_id": args.lesson}
     elif getattr(args, "lab", False):
         start = "lab"
+    # The home screen paints first; the store opens and the content loads right after, in a thread.
+    app = build_app(settings, clock=SystemClock(), start=start, start_args=start_args, defer_load=True)
     try:
-        app = build_app(settings, store=store, clock=clock, start=start, start_args=start_args)
         app.run()
     finally:
-        if store is not None:
-            store.close()
+        if app.store is not None:
+            app.store.close()
+    if app.store_error is not None:  # locked, too new, damaged, or an unusable home folder
+        return _fail(_store_message(app.store_error, settings))
     return app.return_code or 0  # 128 + signal number after SIGTERM/SIGHUP, as shells expect

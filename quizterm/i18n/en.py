@@ -151,6 +151,8 @@ STRINGS: dict[str, str] = {
     'lab.status': '{tokens} tokens · {heads} heads (showing {head}) · d_model {d_model} · causal {causal} · scale {scale} · positions {positional} · {stage}',
     'lab.shuffled_pe': 'Tokens shuffled: with positional encoding, the weight between the same two tokens changes.',
     'lab.shuffled_no_pe': 'Tokens shuffled without positional encoding: each pair of tokens keeps its weight, only the rows and columns move (permutation invariance).',
+    'app.loading': 'The lessons are still loading; one moment.',
+    'home.loading': 'Loading lessons…',
     # --- practice, flashcards, notebook, drill ---
     # >>> G: practice, flashcards, notebook, drill
     'practice.bind.next': 'Next',

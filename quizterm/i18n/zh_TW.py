@@ -151,6 +151,8 @@ STRINGS: dict[str, str] = {
     'lab.status': '{tokens} 個 token · 頭數 {heads}（看第 {head} 個）· d_model {d_model} · 因果遮罩 {causal} · 縮放 {scale} · 位置編碼 {positional} · {stage}',
     'lab.shuffled_pe': '已打亂 token 順序：有位置編碼時，同一對 token 的權重會改變。',
     'lab.shuffled_no_pe': '已打亂 token 順序且沒有位置編碼：每對 token 的權重不變，只是跟著換位置（置換不變性）。',
+    'app.loading': '課程還在載入中，請稍候。',
+    'home.loading': '載入課程中……',
     # --- practice, flashcards, notebook, drill ---
     # >>> G: practice, flashcards, notebook, drill
     'practice.bind.next': '下一題',

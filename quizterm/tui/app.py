@@ -14,7 +14,12 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from quizterm.i18n import Translator
+from quizterm.tui.loading import PendingLoad
 from quizterm.tui.screens import SCREENS, is_available, load_screen
+
+# Screens that work before the content has loaded.
+WITHOUT_CONTENT = {"home", "help", "lab", "problems"}
+
 
 def accepted_kwargs(cls: type, kwargs: dict[str, Any]) -> dict[str, Any]:
     """The subset of ``kwargs`` that ``cls(...)`` accepts, so callers may offer context freely."""
@@ -51,13 +56,15 @@ class QuiztermApp(App[int]):
         Binding("question_mark", "open('help')", "bind.help", id="help"),
     ]
 
-    def __init__(self, settings, *, bank, problems, store, clock, start: str = "home",
+    def __init__(self, settings, *, load, store, clock, start: str = "home",
                  start_args: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.settings = settings
-        self.bank = bank
-        self.problems = list(problems)
+        self.bank = load.bank
+        self.problems = list(load.problems)
+        self._pending = load if isinstance(load, PendingLoad) else None
         self.store = store
+        self.store_error: Exception | None = None
         self.clock = clock
         self.tr = Translator(settings.lang)
         self._start = (start, dict(start_args or {}))
@@ -69,10 +76,51 @@ class QuiztermApp(App[int]):
     def on_mount(self) -> None:
         if not self.is_headless:
             self._install_signal_handlers()
+        self.open_screen("home")  # beneath every other screen, so leaving one lands somewhere useful
+        if self._pending is None:
+            self._open_start()
+
+    def on_ready(self) -> None:
+        # Textual sends Ready once the first frame is on screen: only then start the slow part.
+        if self._pending is not None:
+            self.run_worker(self._load_content, thread=True, name="load-content")
+
+    @property
+    def loading(self) -> bool:
+        """True until the content has loaded (it loads after the first frame is painted)."""
+        return self._pending is not None
+
+    def _open_start(self) -> None:
         name, kwargs = self._start
         if name != "home":
-            self.open_screen("home")  # so leaving the start screen lands somewhere useful
-        self.open_screen(name, **kwargs)
+            self.open_screen(name, **kwargs)
+
+    def _load_content(self) -> None:
+        pending = self._pending
+        if pending.open_store is not None:
+            try:
+                store = pending.open_store()
+            except Exception as exc:  # noqa: BLE001 - StoreError/OSError: reported as one line on exit
+                self.call_from_thread(self._store_failed, exc)
+                return
+            self.call_from_thread(setattr, self, "store", store)
+        try:
+            result = pending.loader()
+        except Exception as exc:  # noqa: BLE001 - the loader should not raise; if it does, say so
+            self.call_from_thread(self.notify_error, exc)
+            return
+        self.call_from_thread(self._content_loaded, result)
+
+    def _store_failed(self, exc: Exception) -> None:
+        self.store_error = exc
+        self.exit(return_code=1)
+
+    def _content_loaded(self, result) -> None:
+        self.bank, self.problems, self._pending = result.bank, list(result.problems), None
+        for screen in self.screen_stack:
+            if hasattr(screen, "content_loaded"):
+                screen.content_loaded()
+        self._open_start()
 
     def _install_signal_handlers(self) -> None:
         # SIGTERM/SIGHUP would otherwise kill the process with the terminal still in raw mode
@@ -92,6 +140,9 @@ class QuiztermApp(App[int]):
         Returns:
             True when a screen was pushed.
         """
+        if self.loading and name not in WITHOUT_CONTENT:
+            self.notify(self.tr("app.loading"), severity="information")
+            return False
         cls = load_screen(name)
         if cls is None:
             self.notify(self.tr("app.unavailable", name=self.tr(f"app.cmd.{name}")),

@@ -40,20 +40,47 @@ def _store_error(name: str):
     ("StoreTooNew", "newer quizterm"),
     ("StoreDamaged", "damaged"),
 ])
-def test_store_problems_are_one_line(name, needle, monkeypatch, capsys, home):
-    import quizterm.tui.factory as factory
-
+def test_store_problems_are_one_line(name, needle):
     exc = _store_error(name)
     if name == "StoreDamaged":
         exc.moved_to, exc.backups = Path("/x/progress.sqlite3.damaged"), ["b1"]
-
-    def fail(settings, clock):
-        raise exc
-
-    monkeypatch.setattr(open_tui, "_is_terminal", lambda: True)
-    monkeypatch.setattr(factory, "open_store", fail)
-    code = open_tui.run(argparse.Namespace(), Settings(home=home, lang="en"))
-    err = capsys.readouterr().err
-    assert code == 1 and err.count("\n") == 1 and needle in err and "Traceback" not in err
+    message = open_tui._store_message(exc, Settings(lang="en"))
+    assert "\n" not in message and needle in message
     if name == "StoreDamaged":
-        assert "quizterm restore" in err and "/x/progress.sqlite3.damaged" in err
+        assert "quizterm restore" in message and "/x/progress.sqlite3.damaged" in message
+
+
+async def test_store_error_after_the_first_frame_ends_the_app(settings, clock):
+    from quizterm.store import StoreLocked
+    from quizterm.tui.factory import build_app
+    from quizterm.tui.loading import PendingLoad
+
+    def locked():
+        raise StoreLocked(4242)
+
+    app = build_app(settings, clock=clock, defer_load=True)
+    app._pending = PendingLoad(app._pending.loader, locked)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(100):  # a bound on frames, not a timer
+            if app.store_error is not None:
+                break
+            await pilot.pause()
+    assert isinstance(app.store_error, StoreLocked) and app.return_code == 1 and app.store is None
+
+
+async def test_deferred_load_fills_the_home_screen(settings, clock):
+    from textual.widgets import OptionList
+
+    from quizterm.tui.factory import build_app
+
+    app = build_app(settings, clock=clock, defer_load=True, start="lab")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.loading or app.bank.lessons
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not app.loading and app.store is not None
+        assert type(app.screen).__name__ == "LabScreen"  # the start screen opens once loaded
+        home = app.screen_stack[1]
+        lessons = home.query_one("#home-lessons", OptionList)
+        assert lessons.option_count == len(app.bank.lessons) >= 1
+    app.store.close()

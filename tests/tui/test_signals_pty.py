@@ -54,8 +54,8 @@ class PtyApp:
         return predicate(self.out)
 
     def first_frame(self) -> None:
-        # The home screen's footer names the quit key: the first full frame has been painted.
-        assert self.read_until(lambda o: b"\x1b[?1049h" in o and "離開".encode() in o, 20), self.out[-400:]
+        # "Cards due today" appears once the store is open, right after the first frame.
+        assert self.read_until(lambda o: b"\x1b[?1049h" in o and "今天到期".encode() in o, 20), self.out[-400:]
 
     def finish(self) -> int:
         self.read_until(lambda o: False if self.proc.poll() is None else True, 10)
@@ -97,3 +97,19 @@ def test_terminal_restored_after(how, tmp_path):
     else:
         assert code == 0
     assert (tmp_path / "home" / "progress.sqlite3").exists()
+
+
+def test_second_instance_says_another_is_running(tmp_path):
+    from quizterm.store import Store
+
+    home = tmp_path / "home"
+    with Store.open(home / "progress.sqlite3", exclusive=True):
+        app = PtyApp(home)
+        try:
+            code = app.finish()
+        finally:
+            app.kill()
+    assert code == 1
+    assert_restored(app.out)
+    tail = app.out[app.out.rfind(ALT_OFF):].decode("utf-8", "replace")
+    assert f"PID {os.getpid()}" in tail and tail.count("quizterm: ") == 1

@@ -7,6 +7,7 @@ G (practice, flashcards, notebook, drill, drill_result), H (stats).
 from __future__ import annotations
 
 import importlib
+import importlib.util
 
 __all__ = ["SCREENS", "is_available", "load_screen"]
 

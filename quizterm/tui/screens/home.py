@@ -64,6 +64,13 @@ class HomeScreen(QuiztermScreen):
     def on_screen_resume(self) -> None:
         self.refresh_figures()
 
+    def content_loaded(self) -> None:
+        """The app finished loading content after the first frame."""
+        if self.app.problems and not self.query("#home-problems"):
+            notice = Static(Text(self.app.tr("home.problems", n=len(self.app.problems))), id="home-problems")
+            self.mount(notice, before=self.query_one("#home-body"))
+        self.refresh_figures()
+
     # --- drawing ----------------------------------------------------------------------------
 
     def refresh_figures(self) -> None:
@@ -73,7 +80,8 @@ class HomeScreen(QuiztermScreen):
         keep = lessons.highlighted
         lessons.clear_options()
         if not bank.lessons:
-            lessons.add_option(Option(Text(tr("home.no_lessons")), disabled=True))
+            empty = tr("home.loading") if self.app.loading else tr("home.no_lessons")
+            lessons.add_option(Option(Text(empty), disabled=True))
         for lesson in bank.lessons.values():
             lessons.add_option(Option(self._lesson_prompt(lesson), id=lesson.id))
         if bank.lessons:
@@ -81,7 +89,8 @@ class HomeScreen(QuiztermScreen):
         today = Text()
         due, notes = due_count(store, self.app.clock.now()), notebook_count(store)
         if store is None:
-            today.append(tr("home.no_store"), style="bold")
+            if not self.app.loading:
+                today.append(tr("home.no_store"), style="bold")
         else:
             today.append(tr("home.due", n=due or 0))
             today.append("\n")
