@@ -27,7 +27,7 @@ def test_generator_and_check_op_lists_match_the_code():
     from quizterm.quiz.generators import all_generators
 
     registry = all_generators()
-    section = DOC.split("Available generators:")[1].split("`quizterm verify`")[0]
+    section = DOC.split("Available generators:")[1].split("`quizterm validate`")[0]
     assert set(re.findall(r"`([a-z-]+)`", section)) == set(registry)
-    ops = DOC.split("Ops:")[1].split("`quizterm verify`")[0]
+    ops = DOC.split("Ops:")[1].split("`quizterm validate`")[0]
     assert set(re.findall(r"`([a-z_]+)`", ops)) == set(OPS)
