@@ -67,6 +67,31 @@ def record_in_tx(store, conn: sqlite3.Connection, a: Attempt, now: datetime, *, 
     return aid
 
 
+def override_in_tx(conn: sqlite3.Connection, attempt_id: int, now: datetime) -> int:
+    """Record an override inside the caller's transaction (also for importers); returns its id.
+
+    Keeps the totals and the notebook in step: the attempt counts as correct, and its miss leaves
+    the notebook count. Pressing it twice returns the first override.
+
+    Raises:
+        KeyError: no such attempt.
+    """
+    row = conn.execute("SELECT question_id, correct FROM attempts WHERE id=?", (attempt_id,)).fetchone()
+    if row is None:
+        raise KeyError(f"no attempt {attempt_id}")
+    old = conn.execute("SELECT id FROM overrides WHERE attempt_id=?", (attempt_id,)).fetchone()
+    if old:
+        return int(old[0])
+    oid = conn.execute("INSERT INTO overrides (attempt_id, at) VALUES (?,?)", (attempt_id, iso(now))).lastrowid
+    if not row[1]:
+        last = conn.execute("SELECT max(id) FROM attempts WHERE question_id=?", (row[0],)).fetchone()[0]
+        conn.execute("UPDATE question_totals SET correct=correct+1,"
+                     " last_correct=CASE WHEN ? THEN 1 ELSE last_correct END WHERE question_id=?",
+                     (int(last == attempt_id), row[0]))
+        apply_override(conn, row[0], attempt_id)
+    return int(oid)
+
+
 _SELECT = ("SELECT a.id, a.question_id, a.lesson_id, a.mode, a.response, a.correct, a.seed,"
            " a.option_order, a.instance, a.time_ms, a.misconception, a.drill_id, a.scheduled,"
            " a.answered_at, o.id IS NOT NULL FROM attempts a LEFT JOIN overrides o ON o.attempt_id = a.id")
@@ -114,22 +139,9 @@ class AttemptsMixin:
         """
         now = self._now()
         with self._tx() as conn:
-            row = conn.execute("SELECT question_id, correct FROM attempts WHERE id=?", (attempt_id,)).fetchone()
-            if row is None:
-                raise KeyError(f"no attempt {attempt_id}")
-            old = conn.execute("SELECT id FROM overrides WHERE attempt_id=?", (attempt_id,)).fetchone()
-            if old:
-                return int(old[0])
-            oid = conn.execute("INSERT INTO overrides (attempt_id, at) VALUES (?,?)",
-                               (attempt_id, iso(now))).lastrowid
+            oid = override_in_tx(conn, attempt_id, now)
             self._hook("override")
-            if not row[1]:
-                last = conn.execute("SELECT max(id) FROM attempts WHERE question_id=?", (row[0],)).fetchone()[0]
-                conn.execute("UPDATE question_totals SET correct=correct+1,"
-                             " last_correct=CASE WHEN ? THEN 1 ELSE last_correct END WHERE question_id=?",
-                             (int(last == attempt_id), row[0]))
-                apply_override(conn, row[0], attempt_id)
-        return int(oid)
+        return oid
 
     def attempts(self, *, question_id: str | None = None, lesson_id: str | None = None,
                  mode: str | None = None, since: datetime | None = None,

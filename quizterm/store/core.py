@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -55,6 +56,7 @@ class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin,
         self._backup_every = backup_every
         self._answers_since_backup = 0
         self._fault: FaultHook | None = None
+        self._write_lock = threading.RLock()  # one write transaction at a time on this connection
         self._upkeep = Maintenance(path, clock, busy_timeout)
         self.migrated_from: int | None = None
         self.replaced_path: Path | None = None
@@ -87,15 +89,23 @@ class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin,
         """
         path = Path(path)
         clock = clock or SystemClock()
+        if path.exists() and not path.is_file():
+            raise StoreError(f"cannot open {path}: it is not a file")
         if read_only:
             return cls._open_read_only(path, clock, busy_timeout)
-        path.parent.mkdir(parents=True, exist_ok=True)
         lock = _lock or InstanceLock(lock_path_for(path))
-        if exclusive:
-            lock.acquire(lock_wait)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if exclusive:
+                lock.acquire(lock_wait)
+        except OSError as err:
+            raise StoreError(f"cannot open {path}: {err.strerror or err}") from err
         try:
             store, deferred = cls._open_checked(path, clock, busy_timeout, lock,
                                                 backup_every if auto_backup else 0)
+        except OSError as err:
+            lock.release()
+            raise StoreError(f"cannot open {path}: {err.strerror or err}") from err
         except BaseException:
             lock.release()
             raise
@@ -115,7 +125,10 @@ class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin,
         except sqlite3.Error as err:
             raise StoreError(f"cannot open {path}: {err}") from err
         if problem is not None:
-            moved = move_aside(path, "damaged", clock.now()) if lock.try_acquire() else None
+            try:
+                moved = move_aside(path, "damaged", clock.now()) if lock.try_acquire() else None
+            except OSError:
+                moved = None  # cannot rename here: report it in place, never overwrite it
             raise StoreDamaged(path, moved, bk.verified_backups(bk.backup_dir(path)), problem)
         try:
             check_not_too_new(version, path)
@@ -262,7 +275,7 @@ class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin,
     def _tx(self) -> Iterator[sqlite3.Connection]:
         if self.read_only:
             raise StoreError("this store was opened read-only")
-        with write_tx(self._conn, self._fault) as conn:
+        with self._write_lock, write_tx(self._conn, self._fault) as conn:
             yield conn
 
     def _hook(self, stage: str) -> None:

@@ -69,3 +69,37 @@ def test_read_only_store_refuses_writes_and_missing_db_reads_empty(db_path, cloc
         with pytest.raises(StoreError):
             s.record_answer(att(), schedule=False)
     assert not db_path.exists()  # reading never creates the file
+
+
+def test_unusable_home_is_a_store_error_not_a_traceback(tmp_path, clock):
+    from quizterm.store import StoreError
+
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(StoreError, match="cannot open"):
+        Store.open(blocker / "home" / "progress.sqlite3", clock=clock)
+    folder = tmp_path / "dir.sqlite3"
+    folder.mkdir()
+    with pytest.raises(StoreError, match="not a file"):
+        Store.open(folder, clock=clock)
+    assert folder.is_dir()  # left where it was
+
+
+def test_writes_from_two_threads_are_serialised(store):
+    import threading
+
+    errors = []
+
+    def worker(q):
+        try:
+            for _ in range(20):
+                store.record_answer(att(q, False), schedule=True)
+        except Exception as err:  # noqa: BLE001 - collected for the assertion
+            errors.append(err)
+
+    threads = [threading.Thread(target=worker, args=(f"q{i}",)) for i in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == [] and store.attempt_count() == 60
