@@ -58,8 +58,15 @@ class HomeScreen(QuiztermScreen):
         self.sub_title = self.app.tr("home.subtitle")
         self.refresh_figures()
         self.query_one("#home-lessons", OptionList).focus()
-        from quizterm.tui.screens.drill_setup import offer_unfinished_drill  # G: an unfinished drill
-        self.call_after_refresh(offer_unfinished_drill, self)
+        if not self.app.loading:
+            self.call_after_refresh(self._offer_unfinished_drill)
+
+    def _offer_unfinished_drill(self) -> None:
+        # G's hook: offer a drill left unfinished. Needs the store, so with deferred loading it
+        # runs from content_loaded (and its module is imported only then, off the first frame).
+        from quizterm.tui.screens.drill_setup import offer_unfinished_drill
+
+        offer_unfinished_drill(self)
 
     def on_screen_resume(self) -> None:
         self.refresh_figures()
@@ -70,6 +77,7 @@ class HomeScreen(QuiztermScreen):
             notice = Static(Text(self.app.tr("home.problems", n=len(self.app.problems))), id="home-problems")
             self.mount(notice, before=self.query_one("#home-body"))
         self.refresh_figures()
+        self.call_after_refresh(self._offer_unfinished_drill)
 
     # --- drawing ----------------------------------------------------------------------------
 
