@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +19,7 @@ from quizterm.interop.yamlout import drop_none, dump_yaml, write_text_atomic
 from quizterm.model import Lesson, Question, QuestionBank, question_adapter
 
 MAX_BYTES = 20 * 1024 * 1024
+_SLUG = re.compile(r"^[a-z0-9][a-z0-9._-]{0,79}$")
 _FIELD_COLUMN = {"accepted": "answer", "answers": "answer", "items": "choices"}
 
 
@@ -37,12 +39,16 @@ def read_table(path: Path) -> tuple[list[str], list[tuple[int, dict[str, str]]]]
         raise InteropError(f"{path}:1: not UTF-8 text (byte {exc.start}); save the sheet as 'CSV UTF-8'") from None
     except OSError as exc:
         raise InteropError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if "\x00" in text:
+        row = text.count("\n", 0, text.index("\x00")) + 1
+        raise InteropError(f"{path}:{row}: contains a NUL byte; not a text spreadsheet")
     first = text.split("\n", 1)[0]
     delimiter = "\t" if first.count("\t") > first.count(",") else ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     try:
-        rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
+        rows = list(reader)
     except csv.Error as exc:
-        raise InteropError(f"{path}: not a CSV file ({exc})") from None
+        raise InteropError(f"{path}:{reader.line_num}: not valid CSV ({exc}); check the quotes") from None
     if not rows or not any(c.strip() for c in rows[0]):
         raise InteropError(f"{path}:1: no header row (see docs/csv.md)")
     header = [h.strip().lower() for h in rows[0]]
@@ -176,6 +182,8 @@ def parse_questions(path: Path, *, lesson: str | None, bank: Bank, taken_ids: It
 
     ``taken_ids`` are question ids already used by content that the import does not replace.
     """
+    if lesson is not None and not _SLUG.match(lesson):
+        raise InteropError(f"--lesson '{lesson}' is not a valid id (lower-case letters, digits, '.', '_', '-')")
     header, rows = read_table(path)
     problems = _header_problems(path, header)
     if problems:
@@ -196,6 +204,9 @@ def parse_questions(path: Path, *, lesson: str | None, bank: Bank, taken_ids: It
         row_lesson = lesson or get("lesson")  # --lesson puts every row in one lesson
         if not row_lesson:
             problems.append(RowProblem(path, number, "lesson", "empty: fill the column or pass --lesson"))
+            continue
+        if not _SLUG.match(row_lesson):
+            problems.append(RowProblem(path, number, "lesson", f"'{row_lesson}' is not a valid id"))
             continue
         try:
             item = _convert(get, get("type"))

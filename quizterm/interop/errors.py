@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """``text`` safe for a terminal: control characters and bidi overrides shown as ``\\uXXXX``."""
+    return _UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
 
 class InteropError(Exception):
-    """A file that cannot be imported or exported; ``str(err)`` is the whole message."""
+    """A file that cannot be imported or exported; ``str(err)`` is the whole message (one line)."""
+
+    def __str__(self) -> str:
+        return printable(super().__str__().replace("\n", " "))
 
 
 @dataclass(frozen=True, order=True)
@@ -21,7 +32,7 @@ class RowProblem:
 
     def __str__(self) -> str:
         column = f" {self.column}:" if self.column else ""
-        return f"{self.path}:{self.row}:{column} {self.message}"
+        return printable(f"{self.path}:{self.row}:{column} {self.message}")
 
 
 class RowsRejected(InteropError):
@@ -29,4 +40,7 @@ class RowsRejected(InteropError):
 
     def __init__(self, problems: list[RowProblem]):
         self.problems = sorted(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
+        super().__init__(f"{len(self.problems)} bad row(s)")
+
+    def __str__(self) -> str:
+        return "\n".join(str(p) for p in self.problems)

@@ -152,3 +152,16 @@ def test_bundled_bank_round_trips_through_a_spreadsheet(bundled, tmp_path):
 
     for qid, question in again.bank.questions.items():
         assert tidy(question) == tidy(bundled.bank.questions[qid]), qid
+
+
+def test_nul_bytes_bad_quotes_and_escape_codes_are_reported_safely(tmp_path):
+    with pytest.raises(InteropError, match=r":1: contains a NUL byte"):
+        parse_questions(_write(tmp_path / "n.csv", "id,type\x00\n"), lesson="x", bank=Bank())
+    with pytest.raises(InteropError, match=r":2: not valid CSV .*check the quotes"):
+        parse_questions(_write(tmp_path / "q.csv", HEADER + '\nq,short,"open\n'), lesson="x", bank=Bank())
+    with pytest.raises(InteropError, match="not a valid id"):
+        parse_questions(_write(tmp_path / "l.csv", HEADER + "\n"), lesson="Bad Lesson", bank=Bank())
+    sheet = _write(tmp_path / "e.csv", HEADER + "\nq1,single,p,a|b,\x1b[31mZ,e,o,\n")
+    with pytest.raises(RowsRejected) as info:
+        parse_questions(sheet, lesson="x", bank=Bank())
+    assert "\x1b" not in str(info.value) and "\\u001b[31mZ" in str(info.value)
