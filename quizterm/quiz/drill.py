@@ -105,8 +105,10 @@ class DrillSession:
         if self._since is None:
             return
         now = self.clock.monotonic()
-        self.question_s[self.current] = self.question_s.get(self.current, 0.0) + max(0.0, now - self._q_since)
-        self._q_since = now
+        ends = self._since + max(0.0, self.duration_s - self._base)  # no question time after the end
+        spent = max(0.0, min(now, ends) - self._q_since)
+        self.question_s[self.current] = self.question_s.get(self.current, 0.0) + spent
+        self._q_since = max(self._q_since, min(now, ends))
 
     def tick(self) -> str:
         """Advance time: save it every few seconds, submit at zero. Returns the status."""
