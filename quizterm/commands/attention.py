@@ -81,8 +81,17 @@ def _print_tables(result, *, head: int, steps: bool, plain: bool) -> None:
         return
     from rich.console import Console
 
-    console = Console(highlight=False, soft_wrap=True)
-    console.print(heads_renderable(result, color=True))
+    console = Console(highlight=False)
+    tables = heads_renderable(result, color=True)
+    from rich.cells import cell_len
+
+    first = weights_text(result.weights[0], result.tokens, result.tokens, mask=result.mask)
+    width = max(cell_len(line) for line in first.splitlines())
+    if console.is_terminal and width > console.width:
+        # Wrapped rows would scramble the columns: crop them, and say how to see everything.
+        print(f"quizterm: note: the table is {width} columns wide and the terminal {console.width}; "
+              "columns on the right are cut (use --plain | less -S to see them all)", file=sys.stderr)
+    console.print(tables)
     if steps:
         console.print()
         console.print(f"steps for head {head + 1}", style="bold", markup=False)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import inspect
 import signal
 from collections.abc import Iterable
 from pathlib import Path
@@ -14,19 +13,11 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from quizterm.i18n import Translator
-from quizterm.tui.loading import PendingLoad
-from quizterm.tui.screens import SCREENS, is_available, load_screen
+from quizterm.tui.loading import DeferredLoading, PendingLoad
+from quizterm.tui.screens import SCREENS, accepted_kwargs, is_available, load_screen
 
 # Screens that work before the content has loaded.
 WITHOUT_CONTENT = {"home", "help", "lab", "problems"}
-
-
-def accepted_kwargs(cls: type, kwargs: dict[str, Any]) -> dict[str, Any]:
-    """The subset of ``kwargs`` that ``cls(...)`` accepts, so callers may offer context freely."""
-    params = inspect.signature(cls).parameters
-    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
-        return kwargs
-    return {k: v for k, v in kwargs.items() if k in params}
 
 
 STYLES = Path(__file__).parent / "styles"
@@ -40,7 +31,7 @@ PALETTE_SCREENS = (
 )
 
 
-class QuiztermApp(App[int]):
+class QuiztermApp(DeferredLoading, App[int]):
     """The study app. Build it with ``quizterm.tui.factory.build_app``."""
 
     TITLE = "quizterm"
@@ -78,49 +69,7 @@ class QuiztermApp(App[int]):
             self._install_signal_handlers()
         self.open_screen("home")  # beneath every other screen, so leaving one lands somewhere useful
         if self._pending is None:
-            self._open_start()
-
-    def on_ready(self) -> None:
-        # Textual sends Ready once the first frame is on screen: only then start the slow part.
-        if self._pending is not None:
-            self.run_worker(self._load_content, thread=True, name="load-content")
-
-    @property
-    def loading(self) -> bool:
-        """True until the content has loaded (it loads after the first frame is painted)."""
-        return self._pending is not None
-
-    def _open_start(self) -> None:
-        name, kwargs = self._start
-        if name != "home":
-            self.open_screen(name, **kwargs)
-
-    def _load_content(self) -> None:
-        pending = self._pending
-        if pending.open_store is not None:
-            try:
-                store = pending.open_store()
-            except Exception as exc:  # noqa: BLE001 - StoreError/OSError: reported as one line on exit
-                self.call_from_thread(self._store_failed, exc)
-                return
-            self.call_from_thread(setattr, self, "store", store)
-        try:
-            result = pending.loader()
-        except Exception as exc:  # noqa: BLE001 - the loader should not raise; if it does, say so
-            self.call_from_thread(self.notify_error, exc)
-            return
-        self.call_from_thread(self._content_loaded, result)
-
-    def _store_failed(self, exc: Exception) -> None:
-        self.store_error = exc
-        self.exit(return_code=1)
-
-    def _content_loaded(self, result) -> None:
-        self.bank, self.problems, self._pending = result.bank, list(result.problems), None
-        for screen in self.screen_stack:
-            if hasattr(screen, "content_loaded"):
-                screen.content_loaded()
-        self._open_start()
+            self.open_start_screen()
 
     def _install_signal_handlers(self) -> None:
         # SIGTERM/SIGHUP would otherwise kill the process with the terminal still in raw mode

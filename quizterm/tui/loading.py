@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-__all__ = ["PendingBank", "PendingLoad"]
+__all__ = ["DeferredLoading", "PendingBank", "PendingLoad"]
 
 
 class PendingBank:
@@ -40,3 +40,55 @@ class PendingLoad:
         self.bank = PendingBank()
         self.problems: list = []
         self.files: list = []
+
+
+class DeferredLoading:
+    """App mixin: after the first frame, open the store and load the content in a thread.
+
+    The app sets ``_pending`` (a ``PendingLoad`` or None), ``_start`` (name, kwargs), ``store``,
+    ``store_error``, ``bank`` and ``problems``; screens with a ``content_loaded()`` method are told.
+    """
+
+    def open_start_screen(self) -> None:
+        """Open the screen the app was asked to start on (home is already beneath it)."""
+        name, kwargs = self._start
+        if name != "home":
+            self.open_screen(name, **kwargs)
+
+    def on_ready(self) -> None:
+        # Textual sends Ready once the first frame is on screen: only then start the slow part.
+        if self._pending is not None:
+            self.run_worker(self._load_content, thread=True, name="load-content")
+
+    @property
+    def loading(self) -> bool:
+        """True until the content has loaded (it loads after the first frame is painted)."""
+        return self._pending is not None
+
+    def _load_content(self) -> None:
+        pending = self._pending
+        if pending.open_store is not None:
+            try:
+                store = pending.open_store()
+            except Exception as exc:  # noqa: BLE001 - StoreError/OSError: reported as one line on exit
+                self.call_from_thread(self._store_failed, exc)
+                return
+            self.call_from_thread(setattr, self, "store", store)
+        try:
+            result = pending.loader()
+        except Exception as exc:  # noqa: BLE001 - the loader should not raise; if it does, say so
+            self.call_from_thread(self.notify_error, exc)
+            return
+        self.call_from_thread(self._content_loaded, result)
+
+    def _store_failed(self, exc: Exception) -> None:
+        self.store_error = exc
+        self.exit(return_code=1)
+
+    def _content_loaded(self, result) -> None:
+        self.bank, self.problems, self._pending = result.bank, list(result.problems), None
+        for screen in self.screen_stack:
+            if hasattr(screen, "content_loaded"):
+                screen.content_loaded()
+        self.open_start_screen()
+

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -91,3 +92,12 @@ def test_subprocess_bad_heads_no_traceback():
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert proc.stderr.strip().splitlines() == ["quizterm: --d-model 8 is not divisible by --heads 3"]
+
+
+def test_wide_table_is_cropped_with_a_note(capsys, monkeypatch):
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "40")
+    code, out, err = run(capsys, " ".join(f"w{i}" for i in range(20)))
+    assert code == 0 and "columns on the right are cut" in err
+    visible = [re.sub(r"\x1b\[[0-9;]*m", "", line) for line in out.splitlines()]
+    assert visible and all(len(line) <= 40 for line in visible)

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import inspect
+from typing import Any
 
-__all__ = ["SCREENS", "is_available", "load_screen"]
+__all__ = ["SCREENS", "accepted_kwargs", "is_available", "load_screen"]
 
 SCREENS: dict[str, str] = {
     # --- F: app shell, reader, lab ---
@@ -50,3 +52,11 @@ def load_screen(name: str) -> type | None:
         if exc.name and module.startswith(exc.name):
             return None  # the module itself is missing: not built yet
         raise
+
+
+def accepted_kwargs(cls: type, kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The subset of ``kwargs`` that ``cls(...)`` accepts, so callers may offer context freely."""
+    params = inspect.signature(cls).parameters
+    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
+        return kwargs
+    return {k: v for k, v in kwargs.items() if k in params}

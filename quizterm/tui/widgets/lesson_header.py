@@ -31,7 +31,6 @@ class LessonHeader(Static):
         height: auto;
         padding: 0 1;
         border-bottom: hkey $primary 50%;
-        margin-bottom: 1;
     }
     """
 
