@@ -275,3 +275,20 @@ async def test_next_start_offers_the_unfinished_drill(make_app, study, store, cl
         await pilot.press("escape", "q")  # pause, then leave: back home, the drill still waits
         await pilot.pause()
         assert type(app.screen).__name__ == "HomeScreen" and store.unfinished_drill() is not None
+
+
+async def test_result_screen_for_a_past_drill_and_a_stale_id(make_app, study, store, clock):
+    from quizterm.quiz.drill import DrillSession
+
+    d = DrillSession.start(store, clock, list(study.bank.questions.values())[:2], bank=study.bank,
+                           spec={"pass": 50}, duration_s=120)
+    d.answer(key_response(QuestionInstance.from_json(d.items[0])))
+    d.submit()
+    app = make_app(load=study, lang="en", start="drill_result", start_args={"drill_id": d.drill_id})
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "50% (1 / 2) · pass mark 50% · PASSED" in str(app.screen.query_one("#result-summary").render())
+    app = make_app(load=study, lang="en", start="drill_result", start_args={"drill_id": 999})
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.is_running and not app.screen.check_action("retry", ())

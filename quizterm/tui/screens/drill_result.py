@@ -44,11 +44,16 @@ class DrillResultScreen(QuiztermScreen):
     def on_mount(self) -> None:
         self.sub_title = self.app.tr("drill.result.title")
         store = self.app.store
-        if store is not None:
-            record = store.drill(self.drill_id)
+        try:
+            record = store.drill(self.drill_id) if store is not None else None
+        except KeyError:  # no such drill (e.g. a stale id): show an empty result, keep running
+            record = None
+        if record is not None:
             self.spec, self.duration_s = record.spec, record.duration_s
             if self.result is None:
                 self.result = record.result or {}
+        self.result = self.result or {}
+        self.duration_s = self.duration_s or float(self.result.get("duration_s", 0) or 0)
         self.draw()
 
     # --- drawing ----------------------------------------------------------------------------
