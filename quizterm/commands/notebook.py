@@ -20,4 +20,4 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     load = load_for(settings)
     if args.lesson:
         check_selection(load, args.lesson, None, None)
-    return launch(settings, "notebook", {"lesson_id": args.lesson}, load=load)
+    return launch(settings, "notebook", {"lesson_id": args.lesson, "only_lesson": bool(args.lesson)}, load=load)

@@ -81,3 +81,13 @@ async def test_notebook_lists_filters_and_replays_the_same_instance(make_app, st
         await pilot.pause()
         drill = app.screen.session
         assert sorted(i["question_id"] for i in drill.items) == ["s-num", "s-single", "s-tf"]
+
+
+async def test_notebook_for_one_lesson_and_empty(make_app, study, store, clock):
+    app = make_app(load=study, lang="en", start="notebook", start_args={"lesson_id": "study", "only_lesson": True})
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.filter == ("lesson", "study") and screen.shown == []
+        assert "notebook is empty" in str(screen.query_one("#notebook-entry").render())
+        assert not screen.check_action("review", ()) and not screen.check_action("to_drill", ())

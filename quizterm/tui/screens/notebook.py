@@ -55,10 +55,15 @@ class NotebookScreen(QuiztermScreen):
         Binding("d", "to_drill", "notebook.bind.to_drill", id="notebook-drill"),
     ]
 
-    def __init__(self, lesson_id: str | None = None) -> None:
+    def __init__(self, lesson_id: str | None = None, only_lesson: bool = False) -> None:
+        """Args:
+            lesson_id: the lesson highlighted where the notebook was opened from.
+            only_lesson: start filtered to that lesson (``quizterm notebook --lesson``).
+        """
         super().__init__()
         self.lesson_id = lesson_id
-        self.filter: tuple[str, str | None] = ("all", None)
+        self.only_lesson = bool(only_lesson and lesson_id)
+        self.filter: tuple[str, str | None] = ("lesson", lesson_id) if self.only_lesson else ("all", None)
         self.entries: list[Any] = []
         self.shown: list[Any] = []
 
@@ -87,7 +92,7 @@ class NotebookScreen(QuiztermScreen):
     def filters(self) -> list[tuple[str, str | None]]:
         """"all", then each lesson, objective and tag that has an entry."""
         out: list[tuple[str, str | None]] = [("all", None)]
-        lessons = sorted({e.lesson_id for e in self.entries})
+        lessons = sorted({e.lesson_id for e in self.entries} | ({self.lesson_id} if self.only_lesson else set()))
         objectives = sorted({o for e in self.entries if (o := self._meta(e)[0])})
         tags = sorted({t for e in self.entries for t in self._meta(e)[1]})
         out += [("lesson", x) for x in lessons] + [("objective", x) for x in objectives]
