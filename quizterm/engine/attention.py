@@ -71,12 +71,13 @@ def scaled_dot_product_attention(
     lead = np.broadcast_shapes(q.shape[:-2], k.shape[:-2], v.shape[:-2],
                                () if m is None else m.shape[:-2])
     if m is not None:
+        # A view, never a copy: a (T, T) mask shared by every head stays one (T, T) mask.
         m = np.broadcast_to(m, lead + (T_q, T_k))  # (..., T_q, T_k)
-        m = m.reshape((-1, T_q, T_k))  # (n, T_q, T_k)
     n = math.prod(lead)
     factor = scale_factor(scale, d_k)
     # Scaling Q (T·d numbers) is cheaper than scaling the scores (T·T numbers).
-    qs = np.broadcast_to(q * np.asarray(factor, dtype=q.dtype), lead + (T_q, d_k)).reshape((n, T_q, d_k))
+    qs = q * np.asarray(factor, dtype=q.dtype)  # (..., T_q, d_k)
+    qs = np.broadcast_to(qs, lead + (T_q, d_k)).reshape((n, T_q, d_k))  # (n, T_q, d_k)
     kb = np.broadcast_to(k, lead + (T_k, d_k)).reshape((n, T_k, d_k))  # (n, T_k, d_k)
     kt = kb.swapaxes(-1, -2)  # (n, d_k, T_k)
     vv = np.broadcast_to(v, lead + (T_k, d_v)).reshape((n, T_k, d_v))  # (n, T_k, d_v)
@@ -101,8 +102,8 @@ def scaled_dot_product_attention(
             w, off = _scratch((rows, T_k), qs.dtype)[: r1 - r0], r0
         else:
             w, off = weights[b], 0
-        _attend_tile(qs[b], kt[b], vv[b], w, out[b], r0, r1, None if m is None else m[b], causal, shift, off,
-                     normalize=weights is not None)
+        mb = None if m is None else m[np.unravel_index(b, lead)]  # (T_q, T_k)
+        _attend_tile(qs[b], kt[b], vv[b], w, out[b], r0, r1, mb, causal, shift, off, normalize=weights is not None)
 
     run_tiles(tile, jobs, work=n * T_q * T_k * (d_k + d_v) // (2 if causal else 1))
     return out.reshape(lead + (T_q, d_v)), None if weights is None else weights.reshape(lead + (T_q, T_k))

@@ -55,7 +55,8 @@ def chunked_attention(
     lead = np.broadcast_shapes(q.shape[:-2], k.shape[:-2], v.shape[:-2], () if m is None else m.shape[:-2])
     n = math.prod(lead)
     if m is not None:
-        m = np.broadcast_to(m, lead + (T_q, T_k)).reshape((n, T_q, T_k))  # (n, T_q, T_k)
+        # A view, never a copy: a (T, T) mask shared by every head stays one (T, T) mask.
+        m = np.broadcast_to(m, lead + (T_q, T_k))  # (..., T_q, T_k)
     qs = q * np.asarray(scale_factor(scale, d_k), dtype=q.dtype)  # (..., T_q, d_k)
     qs = np.broadcast_to(qs, lead + (T_q, d_k)).reshape((n, T_q, d_k))  # (n, T_q, d_k)
     kt = np.broadcast_to(k, lead + (T_k, d_k)).reshape((n, T_k, d_k)).swapaxes(-1, -2)  # (n, d_k, T_k)
@@ -71,7 +72,7 @@ def chunked_attention(
         b, r0 = job
         r1 = min(r0 + rows, T_q)
         _query_tile(qs[b, r0:r1], kt[b], v1[b], out[b, r0:r1], r0, block, causal,
-                    None if m is None else m[b, r0:r1], shift)
+                    None if m is None else m[np.unravel_index(b, lead)][r0:r1], shift)
 
     # Tiles are independent: they may run on several threads (each with its own block buffer).
     jobs = [(b, r0) for b in range(n) for r0 in range(0, T_q, rows)]
