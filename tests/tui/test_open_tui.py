@@ -79,6 +79,7 @@ async def test_deferred_load_fills_the_home_screen(settings, clock):
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert not app.loading and app.store is not None
+        assert app.store.due_cards() == [] and app.store.notebook_count() == 0  # usable from the UI thread
         assert type(app.screen).__name__ == "LabScreen"  # the start screen opens once loaded
         home = app.screen_stack[1]
         lessons = home.query_one("#home-lessons", OptionList)
