@@ -264,6 +264,7 @@ STRINGS: dict[str, str] = {
     'drill.result.timeout': ' (time ran out)',
     'drill.result.objectives': 'By objective (weakest first)',
     'drill.result.tags': 'By tag (weakest first)',
+    'drill.result.times': 'Time per question',
     'drill.result.review': 'Review: {which} · {n} questions (v changes)',
     'drill.result.filter.wrong': 'wrong or unanswered',
     'drill.result.filter.unanswered': 'unanswered',

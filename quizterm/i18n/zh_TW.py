@@ -264,6 +264,7 @@ STRINGS: dict[str, str] = {
     'drill.result.timeout': '（時間到）',
     'drill.result.objectives': '各學習目標（最弱的在前）',
     'drill.result.tags': '各標籤（最弱的在前）',
+    'drill.result.times': '每題用時',
     'drill.result.review': '檢討：{which} · 共 {n} 題（按 v 切換）',
     'drill.result.filter.wrong': '答錯或未答',
     'drill.result.filter.unanswered': '未作答',

@@ -91,6 +91,15 @@ class DrillResultScreen(QuiztermScreen):
                 style = "red" if row["percent"] < r.get("pass_mark", 60) else "green"
                 text.append(f"  {row['name']:<{width}}  {bar} ", style=style)
                 text.append(f"{row['correct']}/{row['total']}  {row['percent']:g}%\n")
+        items = r.get("items", [])
+        if items:
+            text.append("\n" + tr("drill.result.times") + "\n", style="bold")
+            slowest = max(i["time_s"] for i in items) or 1
+            for i in items:
+                mark = "✓" if i["correct"] else "✗" if i["answered"] else "·"
+                bar = "▇" * max(0, round(12 * i["time_s"] / slowest))
+                text.append(f"  Q{i['index'] + 1:<3} {mark} {i['time_s']:>6g}s {bar}\n",
+                            style="green" if i["correct"] else "red")
         return text
 
     def _review(self, r: dict) -> Text:
