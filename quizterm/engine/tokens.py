@@ -3,22 +3,41 @@
 from __future__ import annotations
 
 import hashlib
+import unicodedata
 
 import numpy as np
 from numpy.typing import NDArray
+
+
+_ZWJ = "\u200d"
+
+
+def _joins_previous(ch: str, prev: str) -> bool:
+    """Whether ``ch`` belongs to the character before it (one user-perceived character)."""
+    return (unicodedata.category(ch) in ("Mn", "Mc", "Me")  # combining accents
+            or ch == _ZWJ or prev == _ZWJ  # emoji joined by zero-width joiners
+            or "\ufe00" <= ch <= "\ufe0f"  # variation selectors
+            or "\U0001f3fb" <= ch <= "\U0001f3ff")  # skin-tone modifiers
 
 
 def tokenize(text: str) -> list[str]:
     """Whitespace-separated words if the text has spaces, else one token per character.
 
     ``"我 愛 你"`` -> ``["我", "愛", "你"]``; ``"我愛你"`` -> the same; ``"the cat"`` -> two words.
+    A "character" keeps its combining marks and zero-width-joined emoji together.
     """
     text = text.strip()
     if not text:
         return []
     if any(ch.isspace() for ch in text):
         return text.split()
-    return list(text)
+    tokens: list[str] = []
+    for ch in text:
+        if tokens and _joins_previous(ch, tokens[-1][-1]):
+            tokens[-1] += ch
+        else:
+            tokens.append(ch)
+    return tokens
 
 
 def token_seed(token: str, seed: int = 0) -> int:

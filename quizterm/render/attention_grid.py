@@ -31,7 +31,10 @@ Piece = tuple[str, "Style | None"]
 
 def clean_label(token: str) -> str:
     """A token as a table label: control/format characters become '?', long labels are cut."""
-    text = "".join("?" if unicodedata.category(ch)[0] == "C" else ch for ch in str(token)) or "?"
+    # Control, bidi-override and other format characters never reach the terminal; the
+    # zero-width joiner stays, or joined emoji would fall apart.
+    text = "".join("?" if unicodedata.category(ch)[0] == "C" and ch != "\u200d" else ch
+                   for ch in str(token)) or "?"
     if cell_len(text) > LABEL_CELLS:
         cut, used = [], 0
         for ch in text:  # whole characters only: never half of a wide CJK character

@@ -13,6 +13,9 @@ def test_tokenize_words_and_characters():
     assert tokenize("我愛你") == ["我", "愛", "你"]
     assert tokenize("  the   cat sat ") == ["the", "cat", "sat"]
     assert tokenize("   ") == []
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    assert tokenize(f"e\u0301{family}好") == ["e\u0301", family, "好"]
+    assert tokenize("👍🏽ok") == ["👍🏽", "o", "k"]
 
 
 def test_demo_shapes_and_rows():

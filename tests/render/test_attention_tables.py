@@ -95,6 +95,13 @@ def test_markup_and_control_characters_are_literal():
     assert "\x1b[31m" not in out  # the raw escape never reaches the terminal
 
 
+def test_bidi_overrides_removed_emoji_kept():
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    toks = ["a\u202eb", family]
+    text = weights_text(np.full((2, 2), 0.5), toks, toks)
+    assert "\u202e" not in text and "a?b" in text and family in text
+
+
 def test_steps_view_has_every_stage():
     r = attention_demo("the cat sat", heads=1, causal=True)
     text = ANSI.sub("", render(steps_renderable(r, 0)))
