@@ -69,6 +69,7 @@ class Answered:
     grade: Any
     attempt_id: int | None
     error: Exception | None = None
+    overridden: bool = False  # the learner said "I was actually right"
 
 
 class PracticeSession:
@@ -184,14 +185,14 @@ class PracticeSession:
         """"I was actually right" is offered for a wrong, recorded ``short`` answer."""
         return (self.state == "answered" and self.last is not None and self.instance.type == "short"
                 and not self.last.grade.correct and self.last.attempt_id is not None
-                and not getattr(self.last, "overridden", False))
+                and not self.last.overridden)
 
     def override(self) -> bool:
         """Record the learner's "I was actually right" as its own row; True if recorded."""
         if not self.can_override():
             return False
         self.store.record_override(self.last.attempt_id)
-        self.last.overridden = True  # type: ignore[attr-defined]
+        self.last.overridden = True
         self.results[-1] = True
         return True
 

@@ -209,7 +209,7 @@ class PracticeScreen(QuiztermScreen):
         lesson = self.app.bank.lesson_of_question.get(inst.question_id)
         pitfall = pitfall_text(self.app.bank, lesson, last.grade.misconception)
         text = feedback_text(self.app.tr, last.grade, inst.explanation, pitfall,
-                             overridden=getattr(last, "overridden", False))
+                             overridden=last.overridden)
         if s.can_override():
             text.append("\n\n")
             text.append(self.app.tr("practice.override_hint"), style="dim")
