@@ -93,7 +93,9 @@ class AttentionView(Static):
         head = min(cfg.head, res.heads - 1)
         steps = res.head_steps(head)
         toks = res.tokens
-        title = f"{head_title(res, head)} · {tr('attn.stage.' + cfg.stage, d_k=res.d_model // res.heads)}"
+        # The stage caption gets its own line so that the table's title stays short at 80 columns.
+        parts.append(Text(tr("attn.stage." + cfg.stage, d_k=res.d_model // res.heads), style="bold"))
+        title = head_title(res, head)
         if cfg.stage == "weights":
             grid = weights_grid(steps["weights"], toks, toks, mask=res.mask, title=title)
         elif cfg.stage == "output":
