@@ -85,19 +85,28 @@ def _content(args: argparse.Namespace, settings: Settings) -> int:
 
     bank = load_bank(settings)
     out: Path = args.out
+    # With --force, content loaded from the files this import replaces does not "take" its ids,
+    # so re-importing a deck or a sheet keeps the same ids (and so the learner's progress).
     if args.kind == "anki":
         from quizterm.interop.anki_import import prepare_anki
 
-        files = prepare_anki(args.file, out, lesson_id=args.lesson, taken_lessons=set(bank.lessons),
-                             taken_questions=set(bank.questions))
-        notes = files.skipped
-        targets = files.files
+        lesson_files = set(_yaml_files(out / "lessons")) if args.force else set()
+        taken_lessons = set(bank.lessons) - _loaded_from(bank, "lesson", bank.lessons, lesson_files)
+
+        def plan_with(taken_questions: set[str]):
+            return prepare_anki(args.file, out, lesson_id=args.lesson, taken_lessons=taken_lessons,
+                                taken_questions=taken_questions)
+
+        plan = plan_with(set())
+        replaced = _existing(plan.files) if args.force else set()
+        plan = plan_with(set(bank.questions) - _loaded_from(bank, "question", bank.questions, replaced))
+        targets, notes = plan.files, plan.skipped
     else:
         from quizterm.interop.csv_questions import parse_questions
 
-        replaced = _replaced(bank, out, args.force)
-        taken = {q for q in bank.questions if bank.origin("question", q) is None
-                 or bank.origin("question", q).path.resolve() not in replaced}
+        first = parse_questions(args.file, lesson=args.lesson, bank=bank).files(out)
+        replaced = _existing(first) if args.force else set()
+        taken = set(bank.questions) - _loaded_from(bank, "question", bank.questions, replaced)
         targets = parse_questions(args.file, lesson=args.lesson, bank=bank, taken_ids=taken).files(out)
         notes = []
     existing = [p for p, _t in targets if p.exists()]
@@ -112,8 +121,19 @@ def _content(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
-def _replaced(bank, out: Path, force: bool) -> set[Path]:
-    """Files an import with --force may replace: their questions do not count as taken."""
-    if not force:
-        return set()
-    return {p.resolve() for p in (out / "questions").glob("*.yaml")} if (out / "questions").is_dir() else set()
+def _yaml_files(folder: Path) -> list[Path]:
+    return [p.resolve() for p in folder.glob("*.yaml")] if folder.is_dir() else []
+
+
+def _existing(files: list[tuple[Path, str]]) -> set[Path]:
+    return {p.resolve() for p, _t in files if p.exists()}
+
+
+def _loaded_from(bank, kind: str, ids, files: set[Path]) -> set[str]:
+    """The ids of ``kind`` ("lesson"/"question") that were loaded from one of ``files``."""
+    found = set()
+    for item in ids:
+        origin = bank.origin(kind, item)
+        if origin is not None and Path(origin.path).resolve() in files:
+            found.add(item)
+    return found

@@ -108,3 +108,21 @@ def test_a_sheet_for_a_new_lesson_passes_quizterm_validate(tmp_path, capsys):
     capsys.readouterr()
     assert main(["--no-bundled", "--content", str(out), "validate"]) == 0
     assert "ok" in capsys.readouterr().out
+
+
+def test_reimporting_with_force_keeps_the_ids(mini_bank, tmp_path, capsys):
+    from quizterm.content import load_content
+    from quizterm.i18n import Translator
+    from quizterm.interop.anki_export import export_anki
+
+    package = tmp_path / "m.apkg"
+    export_anki(mini_bank, package, Translator("en"))
+    deck = tmp_path / "deck"
+    argv = ["--no-bundled", "--content", str(deck), "import", "anki", str(package), "--out", str(deck)]
+    assert main(argv) == 0
+    first = load_content([deck]).bank
+    assert main([*argv, "--force"]) == 0  # the deck folder is loaded now: its own ids are not "taken"
+    again = load_content([deck])
+    assert again.problems == []
+    assert set(again.bank.questions) == set(first.questions) == set(mini_bank.questions)
+    assert set(again.bank.lessons) == set(first.lessons)
