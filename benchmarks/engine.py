@@ -6,8 +6,8 @@ without torch only the memory and render figures print). Options: ``--sizes 64 2
 
 OpenBLAS worker threads spin ~0.1 s after each call and slow a torch call that follows (and
 torch's OpenMP threads spin after its calls), so this script sets ``OPENBLAS_THREAD_TIMEOUT=4``
-before NumPy loads, pauses 0.15 s before each timed run, warms both sides, and alternates
-ours/torch run by run so background load hits both alike. Ratios use each side's best run
+before NumPy loads and times each side warm: in alternating bursts (one untimed call, then
+timed calls back to back), so background load hits both alike. Ratios use each side's best run
 (the machine's capability; medians are printed too, since shared machines are noisy).
 """
 
@@ -35,23 +35,24 @@ from quizterm.engine import chunked_attention, scaled_dot_product_attention, sof
 H, D_K = 8, 64
 
 
-PAUSE = 0.15  # s between runs: lets OpenBLAS and torch's OpenMP threads stop spinning
-
-
 def timed(fn) -> float:
-    time.sleep(PAUSE)
     t = time.perf_counter()
     fn()
     return time.perf_counter() - t
 
 
-def alternate(a, b, reps: int) -> tuple[list[float], list[float]]:
-    """Run ``a`` and ``b`` in turns (after one warm-up each); lists of seconds."""
-    a(), b()
-    ta, tb = [], []
+def alternate(a, b, reps: int, burst: int = 2) -> tuple[list[float], list[float]]:
+    """Run ``a`` and ``b`` in alternating warm bursts; lists of seconds.
+
+    Each burst starts with one untimed call: it absorbs the other side's still-spinning worker
+    threads and wakes this side's own, so every timed call runs warm, back to back.
+    """
+    ta: list[float] = []
+    tb: list[float] = []
     for _ in range(reps):
-        ta.append(timed(a))
-        tb.append(timed(b))
+        for fn, times in ((a, ta), (b, tb)):
+            fn()
+            times.extend(timed(fn) for _ in range(burst))
     return ta, tb
 
 
@@ -102,8 +103,8 @@ def vs_torch(sizes: list[int], reps: int, peak: float) -> None:
                 chunked_attention(q, k, v, causal=causal, dtype=np.float32)
 
             t_ours, t_torch = alternate(ours, theirs, r)
-            t_w, t_torch2 = alternate(ours_w, theirs, max(3, r // 2))
-            t_c, t_torch3 = alternate(chunked, theirs, max(3, r // 2))
+            t_w, t_torch2 = alternate(ours_w, theirs, max(2, r // 2))
+            t_c, t_torch3 = alternate(chunked, theirs, max(2, r // 2))
             best_torch = min(t_torch + t_torch2 + t_torch3)
             frac = attention_flops(T, causal) / min(t_ours) / 1e9 / peak
             print(f"{T:>5} {str(causal):>6} {best_torch * 1e3:>9.2f} {min(t_ours) * 1e3:>8.2f} "

@@ -13,6 +13,8 @@ from quizterm.engine.parallel import run_tiles
 # Scores kept per tile (elements): rows * T_k stays near L2 size, so the in-place softmax
 # passes after each matmul read cache, not main memory.
 _TILE_ELEMS = 1 << 18
+# Causal tiles: at most T_q / _CAUSAL_SPLIT rows, so the skipped area follows the diagonal.
+_CAUSAL_SPLIT = 8
 
 
 def scale_factor(scale: bool | float, d_k: int) -> float:
@@ -88,7 +90,7 @@ def scaled_dot_product_attention(
     shift = needs_shift(qs, kb)
     rows = max(16, min(T_q, _TILE_ELEMS // max(T_k, 1)))
     if causal:  # thinner tiles follow the diagonal closer: less work on masked keys
-        rows = max(16, min(rows, T_q // 16))
+        rows = max(16, min(rows, T_q // _CAUSAL_SPLIT))
     jobs = [(b, r0, min(r0 + rows, T_q)) for b in range(n) for r0 in range(0, T_q, rows)]
 
     if weights is None:
