@@ -1,10 +1,14 @@
 """Kill-test helper: open the store and answer in a loop until killed (stdlib + quizterm.store only).
 
-Usage: python killer.py DB SEED. Prints "ready", then "A <id>" after each committed answer.
+Usage: ``python killer.py DB SEED``: prints "ready", then "A <id>" after each committed answer.
+``python killer.py --serve DB``: a fork server, so hundreds of kills do not pay Python's start-up
+each time: for each "go SEED" line on stdin it forks a child that prints "pid <n>" and runs the
+loop above (opening the store after the fork); when the child dies the server prints "exit <status>".
 """
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 from pathlib import Path
@@ -13,7 +17,33 @@ from quizterm.store import Attempt, Store
 
 
 def main() -> None:
-    db, seed = Path(sys.argv[1]), int(sys.argv[2])
+    if sys.argv[1] == "--serve":
+        serve(Path(sys.argv[2]))
+    else:
+        answer_loop(Path(sys.argv[1]), int(sys.argv[2]))
+
+
+def serve(db: Path) -> None:
+    """Fork one answering child per command; report its pid, then how it ended."""
+    from quizterm.store import srs
+
+    srs.scheduler()  # warm the imports once, before any fork
+    for line in sys.stdin:
+        seed = int(line.split()[1])
+        sys.stdout.flush()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                print(f"pid {os.getpid()}", flush=True)  # the child writes first: lines stay in order
+                answer_loop(db, seed)
+            finally:
+                os._exit(3)
+        _, status = os.waitpid(pid, 0)
+        print(f"exit {status}", flush=True)
+
+
+def answer_loop(db: Path, seed: int) -> None:
+    """Open the store and answer, review and drill until killed."""
     rng = random.Random(seed)
     store = Store.open(db, exclusive=True, lock_wait=5.0, auto_backup=False, backup_every=0)
     print("ready", flush=True)

@@ -48,6 +48,53 @@ def _check(db: Path, acknowledged: set[int]) -> int:
         conn.close()
 
 
+class ForkServer:
+    """killer.py --serve: forks an answering child per kill (Python starts once per round)."""
+
+    def __init__(self, db: Path):
+        self.proc = subprocess.Popen([sys.executable, str(KILLER), "--serve", str(db)], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.child: int | None = None
+
+    def kill_one(self, seed: int, rng: random.Random) -> list[str]:
+        """Start a child, let it reach the answer loop, SIGKILL it at a random moment; its output."""
+        self.proc.stdin.write(f"go {seed}\n")
+        self.proc.stdin.flush()
+        first = self._line()
+        assert first.startswith("pid "), first
+        self.child = pid = int(first.split()[1])
+        assert self._line() == "ready"
+        lines = [self._line()]  # inside the answer loop now, whatever the machine's load
+        time.sleep(rng.uniform(0, 0.02))  # then a random moment, mostly mid-transaction
+        os.kill(pid, signal.SIGKILL)
+        while True:
+            line = self._line()
+            if line.startswith("exit "):
+                status = int(line.split()[1])
+                assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, line
+                return lines
+            lines.append(line)
+
+    def _line(self) -> str:
+        line = self.proc.stdout.readline()
+        assert line, "the kill server died"
+        return line.strip()
+
+    def close(self) -> None:
+        if self.child:  # after a failed check, never leave a child answering forever
+            try:
+                os.kill(self.child, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self.proc.stdin.close()
+        try:
+            self.proc.wait(timeout=10)
+        finally:
+            if self.proc.poll() is None:
+                self.proc.kill()
+                self.proc.wait()
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("round_no", range(ROUNDS))
 def test_kill9_during_answers_keeps_every_committed_answer(tmp_path, round_no):
@@ -55,10 +102,14 @@ def test_kill9_during_answers_keeps_every_committed_answer(tmp_path, round_no):
     db = tmp_path / "progress.sqlite3"
     acknowledged: set[int] = set()
     counts = []
-    for k in range(KILLS_PER_ROUND):
-        lines = _run_and_kill(db, round_no * 1000 + k, rng)
-        acknowledged |= {int(line.split()[1]) for line in lines if line.startswith("A ")}
-        counts.append(_check(db, acknowledged))
+    server = ForkServer(db)
+    try:
+        for k in range(KILLS_PER_ROUND):
+            lines = server.kill_one(round_no * 1000 + k, rng)
+            acknowledged |= {int(line.split()[1]) for line in lines if line.startswith("A ")}
+            counts.append(_check(db, acknowledged))
+    finally:
+        server.close()
     assert counts[-1] > KILLS_PER_ROUND  # the loop really did write between kills
     assert counts == sorted(counts)  # nothing committed ever disappeared
 
