@@ -16,6 +16,7 @@ HELP = "print the attention weights of a sentence as tables (one per head)"
 TABLE_TOKENS = 64  # wider tables stop being readable in a terminal
 JSON_TOKENS = 1024  # --json: enough for scripts
 MAX_WEIGHTS = 1 << 24  # h x T x T floats (128 MiB): fewer tokens when there are many heads
+MAX_TEXT_CHARS = 100_000  # tokenizing megabytes only to keep 64 tokens would waste seconds
 MAX_D_MODEL = 1024
 MAX_HEADS = 64
 
@@ -51,13 +52,17 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     _check(args)
     from quizterm.engine import attention_demo, tokenize
 
-    tokens = tokenize(args.text)
+    text = args.text
+    if len(text) > MAX_TEXT_CHARS:
+        text = text[:MAX_TEXT_CHARS]
+    tokens = tokenize(text)
     if not tokens:
         raise UsageError("TEXT is empty: give a sentence, e.g. quizterm attention \"我 愛 你\"")
     limit = JSON_TOKENS if args.json else TABLE_TOKENS
     limit = min(limit, math.isqrt(MAX_WEIGHTS // args.heads))
     if len(tokens) > limit:
-        print(f"quizterm: note: TEXT has {len(tokens)} tokens; using the first {limit}", file=sys.stderr)
+        count = f"{len(tokens)}" if len(text) == len(args.text) else f"over {len(tokens)}"
+        print(f"quizterm: note: TEXT has {count} tokens; using the first {limit}", file=sys.stderr)
         tokens = tokens[:limit]
     result = attention_demo(tokens, heads=args.heads, d_model=args.d_model, causal=args.causal,
                             scale=not args.no_scale, positional=not args.no_pe, seed=args.seed)

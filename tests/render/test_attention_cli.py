@@ -85,6 +85,8 @@ def test_long_input_is_truncated_with_a_note(capsys, monkeypatch):
     monkeypatch.setattr("quizterm.commands.attention.JSON_TOKENS", 100)  # the real cap is 1024
     code, out, err = run(capsys, "字" * 5000, "--json")
     assert code == 0 and "first 100" in err and len(json.loads(out)["tokens"]) == 100
+    code, out, err = run(capsys, "字" * 300_000, "--plain")  # only the first 100,000 characters are read
+    assert code == 0 and "TEXT has over 100000 tokens; using the first 64" in err
 
 
 def test_subprocess_bad_heads_no_traceback():
