@@ -33,3 +33,12 @@ def test_worker_errors_propagate():
 
     with pytest.raises(RuntimeError, match="tile failed"):
         parallel.run_tiles(boom, list(range(8)), work=parallel.MIN_PARALLEL_WORK * 2)
+
+
+def test_without_per_thread_blas_control_tiles_run_serially(monkeypatch):
+    monkeypatch.delenv("QUIZTERM_ENGINE_THREADS", raising=False)
+    monkeypatch.setattr(parallel, "_set_local", None)  # e.g. MKL or an old OpenBLAS
+    assert parallel.worker_count() == 1
+    seen = []
+    parallel.run_tiles(seen.append, [0, 1, 2], work=parallel.MIN_PARALLEL_WORK * 4)
+    assert seen == [0, 1, 2]
