@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import threading
 
@@ -153,8 +154,7 @@ def _attend_tile(qs, kt, v, weights, out, r0: int, r1: int, m, causal: bool, shi
     masked = m is not None
     if causal and kend > r0:
         # Only the square on the diagonal holds keys later than their query.
-        tri = np.tri(r1 - r0, kend - r0, dtype=bool)  # (rows, kend - r0)
-        np.copyto(w[:, r0:], -np.inf, where=~tri)
+        np.copyto(w[:, r0:], -np.inf, where=_above_diagonal(r1 - r0, kend - r0))
         masked = True
     if m is not None:
         np.copyto(w, -np.inf, where=~m[r0:r1, :kend])
@@ -165,9 +165,19 @@ def _attend_tile(qs, kt, v, weights, out, r0: int, r1: int, m, causal: bool, shi
     _exp_rows_(w, masked=masked, shift=shift)
     acc = w @ v[:kend]  # (rows, d_v + 1): unnormalized output and the row sums
     total = acc[:, -1:]  # (rows, 1)
+    if m is None:  # every query sees at least one key (causal keeps the diagonal)
+        np.divide(acc[:, :-1], total, out=out[r0:r1])
+        return
     np.divide(acc[:, :-1], total, out=out[r0:r1], where=total > 0)
-    if masked:
-        out[r0:r1][total[:, 0] == 0] = 0.0  # a query with no visible key: zeros, not 0/0
+    out[r0:r1][total[:, 0] == 0] = 0.0  # a query with no visible key: zeros, not 0/0
+
+
+@functools.lru_cache(maxsize=32)
+def _above_diagonal(rows: int, cols: int) -> NDArray[np.bool_]:
+    """``True`` where key ``j`` comes after query ``i`` in a tile on the diagonal (read-only)."""
+    upper = ~np.tri(rows, cols, dtype=bool)  # (rows, cols)
+    upper.flags.writeable = False
+    return upper
 
 
 def softmax_rows_(w: NDArray[np.floating], *, masked: bool = True, shift: bool = True) -> None:
