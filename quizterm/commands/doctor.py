@@ -114,7 +114,7 @@ def check_terminal(tr, env: dict[str, str] | None = None, stdin=None, stdout=Non
     term = env.get("TERM", "")
     yes, no = tr("doctor.yes"), tr("doctor.no")
     text = tr("doctor.terminal", stdin=yes if in_tty else no, stdout=yes if out_tty else no, term=term or "-",
-              colors=colours(env), cols=size.columns, rows=size.lines, no_color=yes if env.get("NO_COLOR") else no)
+              colors=colours(env), cols=size.columns or "?", rows=size.lines or "?", no_color=yes if env.get("NO_COLOR") else no)
     found = [Finding("terminal", text)]
     if not (in_tty and out_tty):
         found.append(Finding("terminal", tr("doctor.terminal.not_tty"), note=tr("doctor.terminal.fix_tty")))
