@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import threading
 from contextlib import contextmanager
@@ -186,35 +185,19 @@ class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin,
         Raises:
             StoreLocked: another instance runs. StoreError: the backup fails verification.
         """
-        path, backup = Path(path), Path(backup)
+        from quizterm.store.restore import put_back
+
+        path = Path(path)
         clock = clock or SystemClock()
-        problem = bk.verify(backup) if backup.is_file() else "no such file"
-        if problem:
-            raise StoreError(f"cannot restore from {backup}: {problem}")
         lock = InstanceLock(lock_path_for(path))
-        lock.acquire(lock_wait)
+        replaced = put_back(path, Path(backup), lock, clock.now(), lock_wait)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(f".{path.name}.restoring")
-            tmp.unlink(missing_ok=True)
-            src = sqlite3.connect(f"file:{backup}?mode=ro", uri=True)
-            dst = sqlite3.connect(str(tmp), isolation_level=None)
-            try:
-                src.backup(dst)
-                dst.execute("PRAGMA journal_mode=WAL")
-            finally:
-                src.close()
-                dst.close()
-            with open(tmp, "rb+") as fh:
-                os.fsync(fh.fileno())
-            replaced = move_aside(path, "before-restore", clock.now()) if path.exists() else None
-            os.replace(tmp, path)
             open_kwargs.setdefault("exclusive", True)
             store = cls.open(path, clock=clock, _lock=lock, **open_kwargs)
-            store.replaced_path = replaced
         except BaseException:
             lock.release()
             raise
+        store.replaced_path = replaced
         if not store._lock:
             lock.release()
         return store
