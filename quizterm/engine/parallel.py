@@ -76,11 +76,19 @@ def run_tiles(fn: Callable[[Any], None], jobs: Sequence[Any], *, work: int) -> N
         for job in jobs:
             fn(job)
         return
-    pool = _pool_for(worker_count())
+    pool = _pool_for(worker_count() - 1)
 
     def stripe(w: int) -> None:
         for job in jobs[w::workers]:
             fn(job)
 
-    for future in [pool.submit(stripe, w) for w in range(workers)]:
-        future.result()  # re-raises a worker's exception here
+    # The calling thread takes stripe 0 itself (one thread fewer to wake), with its BLAS calls
+    # made single-threaded for the while, then restored.
+    futures = [pool.submit(stripe, w) for w in range(1, workers)]
+    previous = _set_local(1)
+    try:
+        stripe(0)
+    finally:
+        _set_local(previous)
+        for future in futures:
+            future.result()  # waits for every stripe; re-raises a worker's exception
