@@ -10,6 +10,7 @@ import numpy as np
 from numpy.typing import ArrayLike, DTypeLike, NDArray
 
 from quizterm.engine.parallel import run_tiles
+from quizterm.engine.softmax import softmax
 
 # Scores kept per tile (elements): rows * T_k stays near L2 size, so the in-place softmax
 # passes after each matmul read cache, not main memory.
@@ -20,10 +21,8 @@ _CAUSAL_SPLIT = 8
 
 def scale_factor(scale: bool | float, d_k: int) -> float:
     """The factor multiplying QKᵀ: ``1/sqrt(d_k)`` if ``scale`` is True, 1 if False, else ``scale``."""
-    if scale is True:
-        return 1.0 / math.sqrt(d_k) if d_k else 1.0
-    if scale is False:
-        return 1.0
+    if isinstance(scale, (bool, np.bool_)):
+        return (1.0 / math.sqrt(d_k) if d_k else 1.0) if scale else 1.0
     return float(scale)
 
 
@@ -216,8 +215,6 @@ def attention_steps(
     Returns:
         ``scores`` QKᵀ, ``scaled``, ``masked`` (masked entries -inf), ``weights``, ``output``.
     """
-    from quizterm.engine.softmax import softmax
-
     q, k, v = (np.asarray(a, dtype=np.float64) for a in (q, k, v))
     scores = q @ k.T  # (T_q, T_k)
     scaled = scores * scale_factor(scale, q.shape[-1])  # (T_q, T_k)
