@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import signal
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -13,6 +11,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from quizterm.i18n import Translator
+from quizterm.tui import terminal
 from quizterm.tui.loading import DeferredLoading, PendingLoad
 from quizterm.tui.screens import SCREENS, accepted_kwargs, is_available, load_screen
 
@@ -66,20 +65,10 @@ class QuiztermApp(DeferredLoading, App[int]):
 
     def on_mount(self) -> None:
         if not self.is_headless:
-            self._install_signal_handlers()
+            terminal.install(self)  # SIGTERM, SIGHUP and a lost terminal exit cleanly
         self.open_screen("home")  # beneath every other screen, so leaving one lands somewhere useful
         if self._pending is None:
             self.open_start_screen()
-
-    def _install_signal_handlers(self) -> None:
-        # SIGTERM/SIGHUP would otherwise kill the process with the terminal still in raw mode
-        # and the alternate screen on; exiting through Textual restores both.
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGHUP):
-            try:
-                loop.add_signal_handler(sig, self.exit, None, 128 + sig)
-            except (NotImplementedError, RuntimeError, ValueError):  # not on this platform/thread
-                pass
 
     # --- screens ----------------------------------------------------------------------------
 

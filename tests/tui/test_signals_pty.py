@@ -113,3 +113,15 @@ def test_second_instance_says_another_is_running(tmp_path):
     assert_restored(app.out)
     tail = app.out[app.out.rfind(ALT_OFF):].decode("utf-8", "replace")
     assert f"PID {os.getpid()}" in tail and tail.count("quizterm: ") == 1
+
+
+def test_a_lost_terminal_ends_the_app(tmp_path):
+    """The terminal window closes without a SIGHUP reaching us: the app must not spin forever."""
+    app = PtyApp(tmp_path / "home")
+    try:
+        app.first_frame()
+        os.close(app.master)
+        code = app.proc.wait(timeout=15)  # a bound: the watchdog checks once a second
+    finally:
+        app.kill()
+    assert code == 128 + signal.SIGHUP
