@@ -1,7 +1,14 @@
 """The progress store: SQLite (stdlib sqlite3, WAL), one transaction per answer, checked and backed up."""
 
 from quizterm.store.core import Store, lock_path_for
-from quizterm.store.errors import StoreDamaged, StoreError, StoreLocked, StoreTooNew, StoreWriteError
+from quizterm.store.errors import (
+    StoreDamaged,
+    StoreError,
+    StoreLocked,
+    StoreReadError,
+    StoreTooNew,
+    StoreWriteError,
+)
 from quizterm.store.records import (
     MODES,
     Attempt,
@@ -16,6 +23,7 @@ from quizterm.store.records import (
 
 __all__ = [
     "MODES", "Attempt", "AttemptRow", "BackupInfo", "CardState", "DrillRecord", "NotebookEntry",
-    "QuestionStat", "ReadingState", "Store", "StoreDamaged", "StoreError", "StoreLocked", "StoreTooNew",
+    "QuestionStat", "ReadingState", "Store", "StoreDamaged", "StoreError", "StoreLocked", "StoreReadError",
+    "StoreTooNew",
     "StoreWriteError", "lock_path_for",
 ]

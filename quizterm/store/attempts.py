@@ -7,7 +7,7 @@ import sqlite3
 from datetime import datetime
 
 from quizterm.store.cards import review_in_tx
-from quizterm.store.db import from_iso, iso, utc_day
+from quizterm.store.db import as_dict, as_list, from_iso, iso, loads, utc_day
 from quizterm.store.notebook import apply_answer, apply_override
 from quizterm.store.records import MODES, Attempt, AttemptRow, QuestionStat
 
@@ -99,9 +99,9 @@ _SELECT = ("SELECT a.id, a.question_id, a.lesson_id, a.mode, a.response, a.corre
 
 def _row(r) -> AttemptRow:
     return AttemptRow(
-        id=r[0], question_id=r[1], lesson_id=r[2], mode=r[3], response=json.loads(r[4]),
-        correct=bool(r[5]), seed=r[6], option_order=json.loads(r[7]) if r[7] else None,
-        instance=json.loads(r[8]) if r[8] else None, time_ms=r[9], misconception=r[10],
+        id=r[0], question_id=r[1], lesson_id=r[2], mode=r[3], response=loads(r[4], r[4]),
+        correct=bool(r[5]), seed=r[6], option_order=as_list(loads(r[7])),
+        instance=as_dict(loads(r[8])), time_ms=r[9], misconception=r[10],
         drill_id=r[11], scheduled=bool(r[12]), answered_at=from_iso(r[13]), overridden=bool(r[14]))
 
 

@@ -6,17 +6,30 @@ import json
 import sqlite3
 from datetime import datetime
 
-from quizterm.store.db import from_iso, iso
+from quizterm.store.db import EPOCH, as_dict, from_iso, iso, loads
 from quizterm.store.records import CardState
 
 
 def _state(key: str, card_json: str, reps: int, lapses: int) -> CardState:
     from quizterm.store.srs import state_name
 
-    card = json.loads(card_json)
-    return CardState(key=key, due=from_iso(card["due"]), state=state_name(card),
-                     stability=card.get("stability"), difficulty=card.get("difficulty"),
-                     reps=reps, lapses=lapses, last_review=from_iso(card.get("last_review")))
+    card = as_dict(loads(card_json)) or {}
+    try:
+        state = state_name(card)
+    except (KeyError, TypeError, ValueError):
+        state = "learning"
+    due = card.get("due")
+    return CardState(key=key, due=from_iso(due if isinstance(due, str) else None) or EPOCH, state=state,
+                     stability=_num(card.get("stability")), difficulty=_num(card.get("difficulty")),
+                     reps=reps, lapses=lapses, last_review=from_iso(_text(card.get("last_review"))))
+
+
+def _num(value) -> float | None:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def _text(value) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 def review_in_tx(conn: sqlite3.Connection, key: str, rating: int, now: datetime,
@@ -25,7 +38,7 @@ def review_in_tx(conn: sqlite3.Connection, key: str, rating: int, now: datetime,
     from quizterm.store.srs import review
 
     row = conn.execute("SELECT card, reps, lapses FROM cards WHERE key=?", (key,)).fetchone()
-    old = json.loads(row[0]) if row else None
+    old = as_dict(loads(row[0])) if row else None  # a damaged card starts over
     new, _log = review(old, rating, now, key=key, duration_ms=duration_ms)
     reps = (row[1] if row else 0) + 1
     lapses = (row[2] if row else 0) + int(rating == 1 and old is not None and old.get("state") == 2)

@@ -13,11 +13,11 @@ from quizterm.clock import Clock, SystemClock
 from quizterm.store import backup as bk
 from quizterm.store.attempts import AttemptsMixin
 from quizterm.store.cards import CardsMixin
-from quizterm.store.db import FaultHook, connect, write_tx
+from quizterm.store.db import FaultHook, classify, connect, guarded, write_tx
 from quizterm.store.drills import DrillsMixin
 from quizterm.store.errors import StoreDamaged, StoreError, StoreLocked
 from quizterm.store.integrity import move_aside
-from quizterm.store.lock import InstanceLock
+from quizterm.store.lock import InstanceLock, read_pid
 from quizterm.store.maintenance import Maintenance
 from quizterm.store.notebook import NotebookMixin
 from quizterm.store.opening import open_and_check
@@ -29,11 +29,21 @@ from quizterm.store.settings import SettingsMixin
 DEFAULT_BACKUP_EVERY = 50
 
 
+def _guard_public_methods(cls):
+    """Every public Store method: SQLite errors become StoreReadError/StoreWriteError, never raw."""
+    for base in (AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin, SettingsMixin):
+        for name, fn in vars(base).items():
+            if callable(fn) and not name.startswith("_"):
+                setattr(cls, name, guarded(fn))
+    return cls
+
+
 def lock_path_for(db_path: Path) -> Path:
     """The instance lock file beside the database: ``<home>/quizterm.lock``."""
     return db_path.parent / "quizterm.lock"
 
 
+@_guard_public_methods
 class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin, SettingsMixin):
     """The learner's progress in one SQLite file. Open with ``Store.open``; use as a context manager.
 
@@ -122,6 +132,8 @@ class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin,
         try:
             conn, version, problem, deferred = open_and_check(path, busy_timeout=busy_timeout, read_only=False)
         except sqlite3.Error as err:
+            if classify(err) == "locked":
+                raise StoreLocked(read_pid(lock.path), lock.path) from err
             raise StoreError(f"cannot open {path}: {err}") from err
         if problem is not None:
             try:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+import json
 import sqlite3
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator
 
-from quizterm.store.errors import StoreWriteError
+from quizterm.store.errors import StoreReadError, StoreWriteError
 
 # A fault hook (tests) is called with a stage name inside every write transaction.
 FaultHook = Callable[[str], None]
@@ -26,6 +28,8 @@ def connect(path: Path | str, *, busy_timeout: float = 2.0, read_only: bool = Fa
     else:
         conn = sqlite3.connect(str(path), timeout=busy_timeout, isolation_level=None,
                                check_same_thread=False)
+    # Bytes damaged inside a text value pass SQLite's checks; decode them leniently, never crash.
+    conn.text_factory = _lenient_text
     try:
         conn.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")
         if not read_only:
@@ -36,6 +40,30 @@ def connect(path: Path | str, *, busy_timeout: float = 2.0, read_only: bool = Fa
         conn.close()
         raise
     return conn
+
+
+def _lenient_text(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace")
+
+
+def loads(text, default=None):
+    """``json.loads`` that returns ``default`` for damaged or missing text instead of raising."""
+    if text is None:
+        return default
+    try:
+        return json.loads(text)
+    except (ValueError, TypeError):
+        return default
+
+
+def as_dict(value) -> dict | None:
+    """``value`` if it is a dict, else None (damaged JSON of the wrong shape)."""
+    return value if isinstance(value, dict) else None
+
+
+def as_list(value) -> list | None:
+    """``value`` if it is a list, else None."""
+    return value if isinstance(value, list) else None
 
 
 def classify(err: sqlite3.Error) -> str:
@@ -83,7 +111,27 @@ def write_tx(conn: sqlite3.Connection, fault: FaultHook | None = None) -> Iterat
                 pass  # SQLite already rolled back (e.g. after SQLITE_FULL)
         if isinstance(err, sqlite3.Error):
             raise to_write_error(err) from err
+        if isinstance(err, UnicodeDecodeError):  # SQLite's message quoted damaged bytes
+            raise StoreWriteError("damaged", "the database is damaged") from err
         raise
+
+
+EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+
+
+def guarded(fn):
+    """Wrap a Store method so SQLite errors outside a write come out as StoreReadError."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except sqlite3.Error as err:
+            raise StoreReadError(classify(err), str(err)) from err
+        except UnicodeDecodeError as err:  # SQLite's message quoted damaged bytes
+            raise StoreReadError("damaged", "the database is damaged") from err
+
+    return wrapper
 
 
 def iso(dt: datetime) -> str:
@@ -97,7 +145,10 @@ def from_iso(text: str | None) -> datetime | None:
     """Parse what ``iso`` wrote (None stays None)."""
     if text is None:
         return None
-    dt = datetime.fromisoformat(text)
+    try:
+        dt = datetime.fromisoformat(text)
+    except (ValueError, TypeError):
+        return EPOCH  # damaged text: an obviously old time rather than a crash
     return dt if dt.tzinfo else dt.replace(tzinfo=timezone.utc)
 
 

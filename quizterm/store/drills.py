@@ -6,7 +6,7 @@ import json
 import sqlite3
 from typing import Any
 
-from quizterm.store.db import from_iso, iso
+from quizterm.store.db import as_dict, as_list, from_iso, iso, loads
 from quizterm.store.records import Attempt, DrillRecord
 
 
@@ -15,7 +15,7 @@ def _load(conn: sqlite3.Connection, drill_id: int) -> DrillRecord | None:
                        " FROM drills WHERE id=?", (drill_id,)).fetchone()
     if row is None:
         return None
-    items = json.loads(row[2])
+    items = [i if isinstance(i, dict) else {} for i in as_list(loads(row[2])) or []]
     n = len(items)
     answers: list[Any] = [None] * n
     answered, flags = [False] * n, [False] * n
@@ -23,11 +23,11 @@ def _load(conn: sqlite3.Connection, drill_id: int) -> DrillRecord | None:
     for idx, resp, ans, flag, qs in conn.execute(
             "SELECT idx, response, answered, flagged, question_s FROM drill_answers WHERE drill_id=?", (drill_id,)):
         if 0 <= idx < n:
-            answers[idx] = json.loads(resp) if resp is not None else None
+            answers[idx] = loads(resp, resp)
             answered[idx], flags[idx], question_s[idx] = bool(ans), bool(flag), qs
-    return DrillRecord(id=row[0], spec=json.loads(row[1]), items=items, answers=answers, answered=answered,
+    return DrillRecord(id=row[0], spec=as_dict(loads(row[1])) or {}, items=items, answers=answers, answered=answered,
                        flags=flags, question_s=question_s, elapsed_s=row[3], duration_s=row[4], status=row[5],
-                       result=json.loads(row[6]) if row[6] else None, started_at=from_iso(row[7]),
+                       result=as_dict(loads(row[6])), started_at=from_iso(row[7]),
                        finished_at=from_iso(row[8]))
 
 
@@ -50,7 +50,7 @@ class DrillsMixin:
             raise KeyError(f"no drill {drill_id}")
         if row[0] != "active":
             raise ValueError(f"drill {drill_id} is {row[0]}")
-        n = len(json.loads(row[1]))
+        n = len(as_list(loads(row[1])) or [])
         if index is not None and not 0 <= index < n:
             raise IndexError(f"drill {drill_id} has {n} items, no index {index}")
         return n

@@ -53,6 +53,18 @@ class StoreDamaged(StoreError):
         super().__init__(f"progress database {path} is damaged ({reason}){where}{offer}")
 
 
+class StoreReadError(StoreError):
+    """Reading failed (the file was damaged after the start-up check passed, or I/O failed).
+
+    Attributes:
+        kind: "damaged", "io", "locked" or "other".
+    """
+
+    def __init__(self, kind: str, message: str):
+        self.kind = kind
+        super().__init__(f"could not read progress ({kind}): {message}; run 'quizterm doctor'")
+
+
 class StoreWriteError(StoreError):
     """A write failed and was rolled back; the store is still usable.
 

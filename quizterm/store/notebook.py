@@ -6,7 +6,7 @@ import json
 import sqlite3
 from datetime import datetime
 
-from quizterm.store.db import from_iso, iso, utc_day
+from quizterm.store.db import as_dict, as_list, from_iso, iso, loads, utc_day
 from quizterm.store.records import Attempt, NotebookEntry
 
 LEECH_AT = 4
@@ -47,7 +47,7 @@ def apply_answer(conn: sqlite3.Connection, a: Attempt, attempt_id: int, now: dat
         return
     if row is None:
         return
-    days = json.loads(row[1])
+    days = [d for d in as_list(loads(row[1])) or [] if isinstance(d, str)]
     if day in days or day < row[2][:10]:
         return
     days.append(day)
@@ -76,11 +76,11 @@ _COLUMNS = ("question_id, lesson_id, response, instance, seed, option_order, wro
 
 
 def _entry(r) -> NotebookEntry:
-    days = tuple(json.loads(r[7]))
+    days = tuple(d for d in as_list(loads(r[7])) or [] if isinstance(d, str))
     return NotebookEntry(
-        question_id=r[0], lesson_id=r[1], response=json.loads(r[2]) if r[2] is not None else None,
-        instance=json.loads(r[3]) if r[3] else None, seed=r[4],
-        option_order=json.loads(r[5]) if r[5] else None, wrong_count=r[6], correct_days=len(days),
+        question_id=r[0], lesson_id=r[1], response=loads(r[2], r[2]),
+        instance=as_dict(loads(r[3])), seed=r[4],
+        option_order=as_list(loads(r[5])), wrong_count=r[6], correct_days=len(days),
         leech=bool(r[8]), last_wrong_at=from_iso(r[9]), first_wrong_at=from_iso(r[10]),
         correct_on=days, since_attempt_id=r[11])
 
@@ -111,6 +111,6 @@ class NotebookMixin:
     def _clear_after_days(self, conn: sqlite3.Connection) -> int:
         row = conn.execute("SELECT value FROM settings WHERE key='notebook.clear_after_days'").fetchone()
         try:
-            return max(1, int(json.loads(row[0]))) if row else DEFAULT_CLEAR_AFTER_DAYS
+            return max(1, int(loads(row[0], DEFAULT_CLEAR_AFTER_DAYS))) if row else DEFAULT_CLEAR_AFTER_DAYS
         except (ValueError, TypeError):
             return DEFAULT_CLEAR_AFTER_DAYS

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from quizterm.store.db import connect
+from quizterm.store.db import classify, connect
 from quizterm.store.integrity import header_problem, quick_check
 from quizterm.store.schema import read_version
 
@@ -47,7 +47,14 @@ def open_and_check(path: Path, *, busy_timeout: float, read_only: bool
         version = read_version(conn) if problem is None else None
         if problem is None and version is None:
             problem = "not a quizterm database (no schema_version table)"
-    except sqlite3.DatabaseError as err:
+    except sqlite3.OperationalError as err:
+        if classify(err) != "damaged":  # locked, I/O, cannot open: the file may be fine, leave it
+            if conn is not None:
+                conn.close()
+            raise
+        problem, version, deferred = str(err), None, False
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as err:
+        # SQLITE_CORRUPT / NOTADB; damaged schema text even breaks decoding the error message.
         problem, version, deferred = str(err), None, False
     except sqlite3.Error:
         if conn is not None:

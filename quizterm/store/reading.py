@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from quizterm.store.db import iso
+from quizterm.store.db import as_list, iso, loads
 from quizterm.store.records import ReadingState
 
 
@@ -16,7 +16,8 @@ class ReadingMixin:
         row = self._conn.execute("SELECT position, sections FROM reading WHERE lesson_id=?", (lesson_id,)).fetchone()
         if row is None:
             return ReadingState()
-        return ReadingState(position=row[0], sections_read=set(json.loads(row[1])))
+        sections = {x for x in as_list(loads(row[1])) or [] if isinstance(x, str)}
+        return ReadingState(position=row[0], sections_read=sections)
 
     def save_reading(self, lesson_id: str, position: str | None, sections_read) -> None:
         """Save the position and the set of sections read, in one transaction."""

@@ -5,6 +5,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from quizterm.store.db import loads
+
+
+_MISSING = object()
+
 
 class SettingsMixin:
     """Store methods for settings."""
@@ -14,10 +19,7 @@ class SettingsMixin:
         row = self._conn.execute("SELECT value FROM settings WHERE key=?", (key,)).fetchone()
         if row is None:
             return default
-        try:
-            return json.loads(row[0])
-        except ValueError:
-            return default
+        return loads(row[0], default)
 
     def set_setting(self, key: str, value: Any) -> None:
         """Set a JSON-able value, in one transaction."""
@@ -30,8 +32,7 @@ class SettingsMixin:
         """Every stored setting."""
         out = {}
         for k, v in self._conn.execute("SELECT key, value FROM settings ORDER BY key"):
-            try:
-                out[k] = json.loads(v)
-            except ValueError:
-                continue
+            value = loads(v, _MISSING)
+            if value is not _MISSING:
+                out[k] = value
         return out

@@ -71,7 +71,15 @@ def review(card: dict | None, rating: int, now: datetime, *, key: str,
     if rating not in (AGAIN, HARD, GOOD, EASY):
         raise ValueError(f"rating must be 1..4, got {rating!r}")
     now = _utc(now)
-    current = Card.from_dict(card) if card else Card(card_id=card_id_for(key), due=now)
+    current = None
+    if card:
+        try:
+            current = Card.from_dict(card)
+            _utc(current.due)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            current = None  # damaged card JSON: start the card over rather than fail the answer
+    if current is None:
+        current = Card(card_id=card_id_for(key), due=now)
     if current.last_review is not None and now < current.last_review:
         now = current.last_review
     updated, log = scheduler().review_card(current, Rating(rating), review_datetime=now,
