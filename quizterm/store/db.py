@@ -69,14 +69,14 @@ def as_list(value) -> list | None:
 def classify(err: sqlite3.Error) -> str:
     """Sort an SQLite error into full / io / locked / damaged / other."""
     msg = str(err).lower()
+    if "malformed" in msg or "not a database" in msg or "corrupt" in msg:
+        return "damaged"
     if "full" in msg:
         return "full"
     if "locked" in msg or "busy" in msg:
         return "locked"
     if "i/o" in msg or "disk" in msg:
         return "io"
-    if "malformed" in msg or "not a database" in msg or "corrupt" in msg:
-        return "damaged"
     return "other"
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import replace
 from typing import Any
 
 from quizterm.store.db import as_dict, as_list, from_iso, iso, loads
@@ -101,8 +102,8 @@ class DrillsMixin:
         """
         from quizterm.store.attempts import record_in_tx, validate
 
+        graded = [replace(a, drill_id=drill_id, mode="drill") for a in graded]  # the caller's stay as they were
         for a in graded:
-            a.drill_id, a.mode = drill_id, "drill"
             validate(a, False)
         now = self._now()
         with self._tx() as conn:

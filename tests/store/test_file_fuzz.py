@@ -81,3 +81,27 @@ def test_mutated_file_is_damaged_or_readable(data):
                 pass  # a write into a damaged page is refused cleanly
     finally:
         shutil.rmtree(home, ignore_errors=True)
+
+
+def test_every_public_store_method_maps_sqlite_errors():
+    import sqlite3
+
+    from quizterm.store import StoreReadError
+    from quizterm.store.db import guarded
+
+    public = [n for n in dir(Store) if not n.startswith("_") and callable(getattr(Store, n))
+              and n not in ("open", "restore_from", "close", "backup", "backups", "set_fault_hook", "wait_background")]
+    assert "record_answer" in public and "notebook" in public
+    assert all(hasattr(getattr(Store, n), "__wrapped__") for n in public), [
+        n for n in public if not hasattr(getattr(Store, n), "__wrapped__")]
+
+    @guarded
+    def broken():
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+    try:
+        broken()
+    except StoreReadError as err:
+        assert err.kind == "damaged" and "quizterm doctor" in str(err)
+    else:
+        raise AssertionError("not mapped")
