@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import math
-import threading
 
 import numpy as np
 from numpy.typing import ArrayLike, DTypeLike, NDArray
@@ -55,13 +54,20 @@ def scaled_dot_product_attention(
         scale: True divides the scores by ``sqrt(d_k)``, False leaves them, a float multiplies.
         causal: Also apply a causal (lower-triangular, top-left aligned) mask; key tiles above
             the diagonal are skipped, not computed.
-        need_weights: False returns ``None`` for the weights and never holds more than one
-            tile of them per thread (as torch's fused kernels): much less memory traffic.
+        need_weights: False returns ``None`` for the weights and computes the output with
+            :func:`~quizterm.engine.chunked.chunked_attention` (online softmax over key
+            blocks, as torch's fused kernels): no ``T_q x T_k`` array at all.
         dtype: float64 by default; ``np.float32`` for speed.
 
     Returns:
         ``(out (..., T_q, d_v), weights (..., T_q, T_k))``.
     """
+    if not need_weights:
+        # Without weights to return, the key-block (flash-style) kernel is the faster one: its
+        # tiles are squarer and fit in L2, and nothing T_q x T_k is ever allocated.
+        from quizterm.engine.chunked import chunked_attention
+
+        return chunked_attention(q, k, v, mask, scale, causal=causal, dtype=dtype), None
     q, k, v = (np.asarray(a, dtype=dtype) for a in (q, k, v))
     if q.ndim < 2 or k.ndim < 2 or v.ndim < 2:
         raise ValueError("q, k and v need at least 2 dimensions (T, d)")
@@ -84,8 +90,7 @@ def scaled_dot_product_attention(
     kt = kb.swapaxes(-1, -2)  # (n, d_k, T_k)
     vv = np.broadcast_to(v, lead + (T_k, d_v)).reshape((n, T_k, d_v))  # (n, T_k, d_v)
     # Causal rows never write above the diagonal, so those weights must start at zero.
-    weights = ((np.zeros if causal else np.empty)((n, T_q, T_k), dtype=q.dtype)  # (n, T_q, T_k)
-               if need_weights else None)
+    weights = (np.zeros if causal else np.empty)((n, T_q, T_k), dtype=q.dtype)  # (n, T_q, T_k)
     out = np.empty((n, T_q, d_v), dtype=q.dtype)  # (n, T_q, d_v)
     shift = needs_shift(qs, kb)
     rows = max(16, min(T_q, _TILE_ELEMS // max(T_k, 1)))
@@ -93,32 +98,13 @@ def scaled_dot_product_attention(
         rows = max(16, min(rows, T_q // _CAUSAL_SPLIT))
     jobs = [(b, r0, min(r0 + rows, T_q)) for b in range(n) for r0 in range(0, T_q, rows)]
 
-    if weights is None:
-        # A ones column after V makes P @ [V | 1] return each row's sum of exp(scores) too, so
-        # the unnormalized P is never summed or divided: only the (rows, d_v) output is.
-        vv = np.concatenate([vv, np.ones((n, T_k, 1), dtype=q.dtype)], axis=-1)  # (n, T_k, d_v + 1)
-
     def tile(job: tuple[int, int, int]) -> None:
         b, r0, r1 = job
-        if weights is None:  # a per-thread scratch tile, reused: it stays in cache
-            w, off = _scratch((rows, T_k), qs.dtype)[: r1 - r0], r0
-        else:
-            w, off = weights[b], 0
         mb = None if m is None else m[np.unravel_index(b, lead)]  # (T_q, T_k)
-        _attend_tile(qs[b], kt[b], vv[b], w, out[b], r0, r1, mb, causal, shift, off, normalize=weights is not None)
+        _attend_tile(qs[b], kt[b], vv[b], weights[b], out[b], r0, r1, mb, causal, shift)
 
     run_tiles(tile, jobs, work=n * T_q * T_k * (d_k + d_v) // (2 if causal else 1))
-    return out.reshape(lead + (T_q, d_v)), None if weights is None else weights.reshape(lead + (T_q, T_k))
-
-
-_local = threading.local()
-
-
-def _scratch(shape: tuple[int, int], dtype) -> NDArray:
-    buf = getattr(_local, "buf", None)
-    if buf is None or buf.shape != shape or buf.dtype != dtype:
-        buf = _local.buf = np.empty(shape, dtype=dtype)
-    return buf
+    return out.reshape(lead + (T_q, d_v)), weights.reshape(lead + (T_q, T_k))
 
 
 def needs_shift(qs: NDArray, k: NDArray) -> bool:
@@ -135,44 +121,28 @@ def needs_shift(qs: NDArray, k: NDArray) -> bool:
     return not bool(q_norm * k_norm < 40.0)
 
 
-def _attend_tile(qs, kt, v, weights, out, r0: int, r1: int, m, causal: bool, shift: bool, off: int = 0, *,
-                 normalize: bool = True) -> None:
-    """Fill ``weights[r0 - off:r1 - off]`` and ``out[r0:r1]`` in place.
-
-    With ``normalize=False`` the weights are left unnormalized and ``v`` must carry a trailing
-    ones column (``(T_k, d_v + 1)``): the output is divided by the sums that column yields.
-    """
+def _attend_tile(qs, kt, v, weights, out, r0: int, r1: int, m, causal: bool, shift: bool) -> None:
+    """Fill ``weights[r0:r1]`` and ``out[r0:r1]`` in place."""
     T_k = kt.shape[-1]
     kend = min(T_k, r1) if causal else T_k  # causal: keys after the tile's last query are masked
     if kend == 0:  # no key at all: zero weights, zero output
-        weights[r0 - off:r1 - off] = 0.0
         out[r0:r1] = 0.0
         return
-    w = weights[r0 - off:r1 - off, :kend]  # (rows, kend) view into the result
+    w = weights[r0:r1, :kend]  # (rows, kend) view into the result
     np.matmul(qs[r0:r1], kt[:, :kend], out=w)
     masked = m is not None
     if causal and kend > r0:
         # Only the square on the diagonal holds keys later than their query.
-        np.copyto(w[:, r0:], -np.inf, where=_above_diagonal(r1 - r0, kend - r0))
+        np.copyto(w[:, r0:], -np.inf, where=above_diagonal(r1 - r0, kend - r0))
         masked = True
     if m is not None:
         np.copyto(w, -np.inf, where=~m[r0:r1, :kend])
-    if normalize:
-        softmax_rows_(w, masked=masked, shift=shift)
-        np.matmul(w, v[:kend], out=out[r0:r1])
-        return
-    _exp_rows_(w, masked=masked, shift=shift)
-    acc = w @ v[:kend]  # (rows, d_v + 1): unnormalized output and the row sums
-    total = acc[:, -1:]  # (rows, 1)
-    if m is None:  # every query sees at least one key (causal keeps the diagonal)
-        np.divide(acc[:, :-1], total, out=out[r0:r1])
-        return
-    np.divide(acc[:, :-1], total, out=out[r0:r1], where=total > 0)
-    out[r0:r1][total[:, 0] == 0] = 0.0  # a query with no visible key: zeros, not 0/0
+    softmax_rows_(w, masked=masked, shift=shift)
+    np.matmul(w, v[:kend], out=out[r0:r1])
 
 
 @functools.lru_cache(maxsize=32)
-def _above_diagonal(rows: int, cols: int) -> NDArray[np.bool_]:
+def above_diagonal(rows: int, cols: int) -> NDArray[np.bool_]:
     """``True`` where key ``j`` comes after query ``i`` in a tile on the diagonal (read-only)."""
     upper = ~np.tri(rows, cols, dtype=bool)  # (rows, cols)
     upper.flags.writeable = False

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -37,7 +38,8 @@ def chunked_attention(
         scale: As in ``scaled_dot_product_attention``.
         block: Keys per block (and the scale of the extra memory, ``O(T·block)``).
         causal: Apply a causal mask without materializing it.
-        q_block: Queries per tile (default: enough to fill ~128k scores per tile, at least ``block``).
+        q_block: Queries per tile (default: ``block`` when causal, else enough for ~128k scores
+            per tile).
         dtype: float64 by default; ``np.float32`` for speed.
 
     Returns:
@@ -66,7 +68,8 @@ def chunked_attention(
     shift = needs_shift(qs, kt.swapaxes(-1, -2))
     out = np.empty((n, T_q, d_v), dtype=q.dtype)  # (n, T_q, d_v)
     # Query rows per tile: the tile (rows, block) stays O(T·block) and near cache size.
-    rows = q_block or max(block, (1 << 17) // block)
+    # Causal: square tiles, so key blocks past the diagonal are skipped at a fine grain.
+    rows = q_block or (block if causal else max(block, (1 << 17) // block))
 
     def tile(job: tuple[int, int]) -> None:
         b, r0 = job
@@ -78,6 +81,14 @@ def chunked_attention(
     jobs = [(b, r0) for b in range(n) for r0 in range(0, T_q, rows)]
     run_tiles(tile, jobs, work=n * T_q * T_k * (d_k + d_v) // (2 if causal else 1))
     return out.reshape(lead + (T_q, d_v))
+
+
+@functools.lru_cache(maxsize=64)
+def _later_keys(rows: int, cols: int, shift: int) -> np.ndarray:
+    """``True`` where key ``c0 + c`` comes after query ``r0 + a`` (``shift = r0 - c0``); read-only."""
+    later = ~np.tri(rows, cols, shift, dtype=bool)  # (rows, cols)
+    later.flags.writeable = False
+    return later
 
 
 def _query_tile(qs, kt, v1, out, r0: int, block: int, causal: bool, m, shift: bool) -> None:
@@ -99,8 +110,7 @@ def _query_tile(qs, kt, v1, out, r0: int, block: int, causal: bool, m, shift: bo
         np.matmul(qs, kt[:, c0:c1], out=s)
         if causal and c1 - 1 > r0:
             # Key j = c0 + c may be seen by query i = r0 + a only when c <= a + (r0 - c0).
-            allowed = np.tri(rows, c1 - c0, r0 - c0, dtype=bool)  # (rows, c1 - c0)
-            np.copyto(s, -np.inf, where=~allowed)
+            np.copyto(s, -np.inf, where=_later_keys(rows, c1 - c0, r0 - c0))
         if m is not None:
             np.copyto(s, -np.inf, where=~m[:, c0:c1])
         if shift:

@@ -106,6 +106,7 @@ def test_fully_masked_row_is_zero_not_nan():
         assert not np.isnan(w).any() and not np.isnan(out).any()
         assert np.all(w[~m.any(-1)] == 0.0) and np.all(out[~m.any(-1)] == 0.0)
         assert not np.isnan(chunked_attention(q, k, v, m, block=2)).any()
+        np.testing.assert_allclose(scaled_dot_product_attention(q, k, v, m, need_weights=False)[0], out, atol=1e-14)
     np.testing.assert_array_equal(softmax(np.ones((2, 3)), mask=np.zeros((2, 3), dtype=bool)), 0.0)
 
 
