@@ -229,7 +229,8 @@ class PracticeScreen(QuiztermScreen):
         return True
 
     async def action_next(self) -> None:
-        if self.session is not None and self.session.next() or (self.session and self.session.done):
+        s = self.session
+        if s is not None and (s.next() or s.done):
             await self.show_current()
 
     async def action_skip_think(self) -> None:
