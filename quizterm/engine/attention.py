@@ -97,6 +97,8 @@ def scaled_dot_product_attention(
     if causal:  # thinner tiles follow the diagonal closer: less work on masked keys
         rows = max(16, min(rows, T_q // _CAUSAL_SPLIT))
     jobs = [(b, r0, min(r0 + rows, T_q)) for b in range(n) for r0 in range(0, T_q, rows)]
+    if causal:
+        jobs.sort(key=lambda job: -job[1])  # the late rows see the most keys: start them first
 
     def tile(job: tuple[int, int, int]) -> None:
         b, r0, r1 = job

@@ -79,6 +79,8 @@ def chunked_attention(
 
     # Tiles are independent: they may run on several threads (each with its own block buffer).
     jobs = [(b, r0) for b in range(n) for r0 in range(0, T_q, rows)]
+    if causal:
+        jobs.sort(key=lambda job: -job[1])  # the late rows see the most keys: start them first
     run_tiles(tile, jobs, work=n * T_q * T_k * (d_k + d_v) // (2 if causal else 1))
     return out.reshape(lead + (T_q, d_v))
 

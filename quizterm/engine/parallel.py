@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import glob
+import itertools
 import os
 import threading
 from collections.abc import Callable, Sequence
@@ -66,10 +67,10 @@ def _pool_for(workers: int) -> ThreadPoolExecutor:
 
 
 def run_tiles(fn: Callable[[Any], None], jobs: Sequence[Any], *, work: int) -> None:
-    """Call ``fn(job)`` for every job; in parallel stripes when ``work`` (multiply-adds) is large.
+    """Call ``fn(job)`` for every job; on several threads when ``work`` (multiply-adds) is large.
 
-    Jobs must write disjoint parts of the outputs. Striping (worker w takes jobs w, w+W, ...)
-    balances causal tiles, whose cost grows with the row index.
+    Jobs must write disjoint parts of the outputs. Threads take the next job as they finish one
+    (list the costliest first, e.g. the late rows of a causal mask, to balance the end).
     """
     workers = min(worker_count(), len(jobs))
     if workers < 2 or work < MIN_PARALLEL_WORK:
@@ -77,18 +78,26 @@ def run_tiles(fn: Callable[[Any], None], jobs: Sequence[Any], *, work: int) -> N
             fn(job)
         return
     pool = _pool_for(worker_count() - 1)
+    ticket = itertools.count()  # next() on a count is atomic under the GIL
+    failed = threading.Event()
 
-    def stripe(w: int) -> None:
-        for job in jobs[w::workers]:
-            fn(job)
+    def drain() -> None:
+        while (i := next(ticket)) < len(jobs):
+            if failed.is_set():
+                return
+            try:
+                fn(jobs[i])
+            except BaseException:
+                failed.set()  # the others stop taking jobs
+                raise
 
-    # The calling thread takes stripe 0 itself (one thread fewer to wake), with its BLAS calls
-    # made single-threaded for the while, then restored.
-    futures = [pool.submit(stripe, w) for w in range(1, workers)]
+    # The calling thread drains too (one thread fewer to wake), with its BLAS calls made
+    # single-threaded for the while, then restored.
+    futures = [pool.submit(drain) for _ in range(workers - 1)]
     previous = _set_local(1)
     try:
-        stripe(0)
+        drain()
     finally:
         _set_local(previous)
         for future in futures:
-            future.result()  # waits for every stripe; re-raises a worker's exception
+            future.result()  # waits for every thread; re-raises a worker's exception
