@@ -60,14 +60,20 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         raise UsageError("TEXT is empty: give a sentence, e.g. quizterm attention \"我 愛 你\"")
     limit = JSON_TOKENS if args.json else TABLE_TOKENS
     limit = min(limit, math.isqrt(MAX_WEIGHTS // args.heads))
+    truncated = len(tokens) > limit or len(text) < len(args.text)
     if len(tokens) > limit:
         count = f"{len(tokens)}" if len(text) == len(args.text) else f"over {len(tokens)}"
         print(f"quizterm: note: TEXT has {count} tokens; using the first {limit}", file=sys.stderr)
         tokens = tokens[:limit]
+    elif truncated:
+        print(f"quizterm: note: TEXT is over {MAX_TEXT_CHARS} characters; reading the first {MAX_TEXT_CHARS}",
+              file=sys.stderr)
     result = attention_demo(tokens, heads=args.heads, d_model=args.d_model, causal=args.causal,
                             scale=not args.no_scale, positional=not args.no_pe, seed=args.seed)
     if args.json:
-        print(json.dumps(result.to_json(), ensure_ascii=False))
+        data = result.to_json()
+        data["truncated"] = truncated
+        print(json.dumps(data, ensure_ascii=False))
         return 0
     plain = args.plain or settings.plain or bool(os.environ.get("NO_COLOR"))
     _print_tables(result, head=args.head - 1, steps=args.steps, plain=plain)

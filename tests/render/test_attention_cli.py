@@ -32,6 +32,7 @@ def test_json_for_scripts(capsys):
     assert code == 0
     data = json.loads(out)
     assert data["tokens"] == ["我", "愛", "你", "們"] and data["seed"] == 7 and data["causal"] is True
+    assert data["truncated"] is False
     w = np.array(data["weights"])
     assert w.shape == (2, 4, 4)
     np.testing.assert_allclose(w.sum(-1), 1.0)
@@ -85,8 +86,11 @@ def test_long_input_is_truncated_with_a_note(capsys, monkeypatch):
     monkeypatch.setattr("quizterm.commands.attention.JSON_TOKENS", 100)  # the real cap is 1024
     code, out, err = run(capsys, "字" * 5000, "--json")
     assert code == 0 and "first 100" in err and len(json.loads(out)["tokens"]) == 100
+    assert json.loads(out)["truncated"] is True
     code, out, err = run(capsys, "字" * 300_000, "--plain")  # only the first 100,000 characters are read
     assert code == 0 and "TEXT has over 100000 tokens; using the first 64" in err
+    code, out, err = run(capsys, "a" + " " * 200_000 + "b", "--json")
+    assert code == 0 and "reading the first 100000" in err and json.loads(out)["tokens"] == ["a"]
 
 
 def test_subprocess_bad_heads_no_traceback():
