@@ -23,6 +23,7 @@ MIN_PARALLEL_WORK = 1 << 24
 
 _lock = threading.Lock()
 _pool: ThreadPoolExecutor | None = None
+_pool_pid = 0
 _set_local: Callable[[int], int] | None | bool = False  # False = not looked up yet
 
 
@@ -58,11 +59,13 @@ def worker_count() -> int:
 
 
 def _pool_for(workers: int) -> ThreadPoolExecutor:
-    global _pool
+    global _pool, _pool_pid
     with _lock:
-        if _pool is None:
+        # A forked child inherits the pool object but not its threads: it needs its own.
+        if _pool is None or _pool_pid != os.getpid():
             _pool = ThreadPoolExecutor(workers, thread_name_prefix="quizterm-engine",
                                        initializer=_set_local, initargs=(1,))
+            _pool_pid = os.getpid()
         return _pool
 
 
