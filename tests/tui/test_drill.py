@@ -171,10 +171,14 @@ async def test_time_out_submits_itself(make_app, study, store, clock):
         screen = app.screen
         s = screen.session
         await _answer_right(pilot, screen)
+        await pilot.press("ctrl+s")  # time runs out while the confirmation is open
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ConfirmSubmit"
         clock.advance(61)
         screen.tick()
         await pilot.pause()
         assert type(app.screen).__name__ == "DrillResultScreen"
+        assert [type(x).__name__ for x in app.screen_stack[-2:]] == ["HomeScreen", "DrillResultScreen"]
         rec = store.drill(s.drill_id)
         assert rec.status == "done" and rec.result["timed_out"] and rec.result["correct"] == 1
         assert rec.result["time_used_s"] == 60

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 from rich.text import Text
@@ -72,7 +73,7 @@ class DrillScreen(QuiztermScreen):
         if not s.finished and s.status == "running":
             try:
                 s.store.drill_tick(s.drill_id, s.elapsed())
-            except StoreError:
+            except (StoreError, sqlite3.Error):  # best effort at exit; the last tick is at most 5 s old
                 pass
 
     # --- drawing ----------------------------------------------------------------------------
@@ -254,4 +255,6 @@ class DrillScreen(QuiztermScreen):
         self._done = True
         if self.session.result is None:
             return
+        while self.app.screen is not self and len(self.app.screen_stack) > 1:
+            self.app.pop_screen()  # time ran out under a dialog (confirm, go to): close it first
         self.app.switch_screen(DrillResultScreen(self.session.drill_id, result=self.session.result))
