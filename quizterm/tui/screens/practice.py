@@ -78,15 +78,26 @@ class PracticeScreen(QuiztermScreen):
 
     # --- picking ----------------------------------------------------------------------------
     def _fill_picker(self) -> None:
+        from quizterm.quiz.session import practice_pool
+
         tr, bank = self.app.tr, self.app.bank
         picker = self.query_one("#practice-picker", OptionList)
-        picker.add_option(Option(Text(tr("practice.pick.due")), id="due:"))
+
+        def add(label: str, option_id: str, n: int) -> None:
+            text = Text(label)
+            text.append(f"  ({n})", style="dim")
+            picker.add_option(Option(text, id=option_id, disabled=n == 0))
+
+        if self.app.store is not None:
+            due = practice_pool(bank, self.app.store, due=True, now=self.app.clock.now())
+            add(tr("practice.pick.due"), "due:", len(due))
         for lesson in bank.lessons.values():
-            picker.add_option(Option(Text(tr("practice.pick.lesson", name=lesson.title)), id=f"lesson:{lesson.id}"))
+            add(tr("practice.pick.lesson", name=lesson.title), f"lesson:{lesson.id}",
+                len(bank.questions_for(lesson.id)))
             for o in lesson.objectives:
-                picker.add_option(Option(Text(tr("practice.pick.objective", name=o.text)), id=f"objective:{o.id}"))
+                add(tr("practice.pick.objective", name=o.text), f"objective:{o.id}", len(bank.by_objective(o.id)))
         for tag in sorted(bank.tags()):
-            picker.add_option(Option(Text(tr("practice.pick.tag", name=tag)), id=f"tag:{tag}"))
+            add(tr("practice.pick.tag", name=tag), f"tag:{tag}", len(bank.by_tag(tag)))
         ids = [picker.get_option_at_index(i).id for i in range(picker.option_count)]
         want = f"lesson:{self.lesson_id}"
         picker.highlighted = ids.index(want) if want in ids else 0

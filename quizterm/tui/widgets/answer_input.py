@@ -38,6 +38,8 @@ class AnswerInput(Widget, can_focus=True):
     AnswerInput .answer-unit { padding: 1 1; }
     AnswerInput Grid.answer-grid { height: auto; grid-gutter: 0 1; }
     AnswerInput .answer-label { padding: 1 0; text-style: bold; }
+    AnswerInput Input.-right { border: tall $success; }
+    AnswerInput Input.-wrong { border: tall $error; }
     """
 
     @dataclass
