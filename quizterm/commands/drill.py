@@ -67,7 +67,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         plan = plan_drill(load.bank, lesson=args.lesson, tag=args.tag, objective=args.objective,
                           count=args.count, minutes=args.minutes, pass_mark=args.pass_mark, seed=args.seed)
     except SelectionError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(exc.message(settings.lang)) from None
     start_args = {"lesson_id": args.lesson, "tag": args.tag, "objective": args.objective,
                   "count": plan.spec["count"], "minutes": plan.spec["minutes"], "pass_mark": args.pass_mark,
                   "seed": args.seed, "autostart": True}

@@ -19,5 +19,5 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
 
     load = load_for(settings)
     if args.lesson:
-        check_selection(load, args.lesson, None, None)
+        check_selection(load, args.lesson, None, None, lang=settings.lang)
     return launch(settings, "notebook", {"lesson_id": args.lesson, "only_lesson": bool(args.lesson)}, load=load)

@@ -17,14 +17,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--due", action="store_true", help="the questions due for review, then new ones")
 
 
-def check_selection(load, lesson: str | None, tag: str | None, objective: str | None) -> None:
+def check_selection(load, lesson: str | None, tag: str | None, objective: str | None, lang: str = "en") -> None:
     """Raise UsageError (one line with a suggestion) when the filters match nothing."""
     from quizterm.quiz.sampling import Selection, SelectionError, select_pool
 
     try:
         select_pool(load.bank, Selection(lesson, tag, objective))
     except SelectionError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(exc.message(lang)) from None
 
 
 def launch(settings: Settings, start: str, start_args: dict, *, load=None) -> int:
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     load = load_for(settings)
     filters = (args.lesson, args.tag, args.objective)
     if any(filters):
-        check_selection(load, *filters)
+        check_selection(load, *filters, lang=settings.lang)
     start_args = {"lesson_id": args.lesson, "tag": args.tag, "objective": args.objective, "due": args.due,
                   "pick": not (any(filters) or args.due)}
     return launch(settings, "practice", start_args, load=load)

@@ -10,7 +10,26 @@ from typing import Any
 
 
 class SelectionError(ValueError):
-    """An impossible request (unknown tag, too many questions); ``str(err)`` is one line with a suggestion."""
+    """An impossible request (unknown tag, too many questions): one line with a suggestion.
+
+    ``str(err)`` is the English line; ``err.message(lang)`` the line in a UI language. The text
+    lives in the i18n catalogs under ``key`` (``drill.err.*``).
+    """
+
+    def __init__(self, key: str, *, selection: "Selection | None" = None, **kw: Any):
+        self.key, self.selection, self.kw = key, selection, kw
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str) -> str:
+        """The line in ``lang``."""
+        from quizterm.i18n import t
+
+        kw = dict(self.kw)
+        if "kind" in kw:
+            kw["kind"] = t(lang, f"drill.err.kind.{kw['kind']}")
+        if self.selection is not None:
+            kw["where"] = self.selection.describe(lang)
+        return t(lang, self.key, **kw)
 
 
 @dataclass(frozen=True)
@@ -21,19 +40,22 @@ class Selection:
     tag: str | None = None
     objective: str | None = None
 
-    def describe(self) -> str:
-        parts = [f"{k} '{v}'" for k, v in (("lesson", self.lesson), ("tag", self.tag),
-                                           ("objective", self.objective)) if v]
-        return ", ".join(parts) or "the whole bank"
+    def describe(self, lang: str = "en") -> str:
+        """"lesson 'x', tag 'y'" (or "the whole bank") in ``lang``."""
+        from quizterm.i18n import t
+
+        parts = [t(lang, f"drill.err.where.{k}", value=v) for k, v in
+                 (("lesson", self.lesson), ("tag", self.tag), ("objective", self.objective)) if v]
+        return t(lang, "drill.err.where.join").join(parts) or t(lang, "drill.err.where.all")
 
 
-def _suggest(kind: str, value: str, known: Sequence[str]) -> str:
+def _unknown(kind: str, value: str, known: Sequence[str]) -> SelectionError:
     close = difflib.get_close_matches(value, list(known), n=1)
     if close:
-        return f"unknown {kind} '{value}' — did you mean '{close[0]}'?"
+        return SelectionError("drill.err.unknown_close", kind=kind, value=value, close=close[0])
     names = sorted(known)
-    shown = ", ".join(names[:8]) + (", …" if len(names) > 8 else "") if names else "none"
-    return f"unknown {kind} '{value}' (known: {shown})"
+    shown = ", ".join(names[:8]) + (", …" if len(names) > 8 else "") if names else "—"
+    return SelectionError("drill.err.unknown_list", kind=kind, value=value, known=shown)
 
 
 def _objectives(bank: Any) -> list[str]:
@@ -52,11 +74,11 @@ def select_pool(bank: Any, selection: Selection) -> list[Any]:
     """
     if selection.lesson is not None and selection.lesson not in bank.lessons \
             and selection.lesson not in set(bank.lesson_of_question.values()):
-        raise SelectionError(_suggest("lesson", selection.lesson, list(bank.lessons)))
+        raise _unknown("lesson", selection.lesson, list(bank.lessons))
     if selection.tag is not None and selection.tag not in bank.tags():
-        raise SelectionError(_suggest("tag", selection.tag, sorted(bank.tags())))
+        raise _unknown("tag", selection.tag, sorted(bank.tags()))
     if selection.objective is not None and selection.objective not in _objectives(bank):
-        raise SelectionError(_suggest("objective", selection.objective, _objectives(bank)))
+        raise _unknown("objective", selection.objective, _objectives(bank))
     if selection.lesson is not None:
         pool = list(bank.questions_for(selection.lesson))
     else:
@@ -66,18 +88,18 @@ def select_pool(bank: Any, selection: Selection) -> list[Any]:
     if selection.objective is not None:
         pool = [q for q in pool if q.objective == selection.objective]
     if not pool:
-        raise SelectionError(f"no question matches {selection.describe()} — drop one of the filters")
+        raise SelectionError("drill.err.none_match", selection=selection)
     return pool
 
 
 def check_count(available: int, count: int, selection: Selection | None = None) -> None:
     """Raise ``SelectionError`` unless ``1 <= count <= available``, suggesting a count that works."""
-    where = f" for {selection.describe()}" if selection else ""
     if count < 1:
-        raise SelectionError(f"--count must be at least 1 (got {count}); try --count {min(10, available) or 1}")
+        raise SelectionError("drill.err.count_low", count=count, suggest=min(10, available) or 1)
+    if count > available and selection is None:
+        raise SelectionError("drill.err.count_high_chosen", available=available, count=count)
     if count > available:
-        raise SelectionError(f"only {available} questions exist{where}, not {count} — "
-                             f"try --count {available} or widen the selection")
+        raise SelectionError("drill.err.count_high", selection=selection, available=available, count=count)
 
 
 def sample_questions(pool: Sequence[Any], count: int, *, seed: int | None = None) -> list[Any]:
@@ -136,7 +158,7 @@ def plan_drill(bank: Any, *, lesson: str | None = None, tag: str | None = None, 
     if question_ids is not None:
         pool = [bank.questions[q] for q in question_ids if q in bank.questions]
         if not pool:
-            raise SelectionError("none of those questions exists any more — pick a lesson instead")
+            raise SelectionError("drill.err.no_questions")
     else:
         pool = select_pool(bank, selection)
     n = len({q.id for q in pool})
@@ -146,11 +168,11 @@ def plan_drill(bank: Any, *, lesson: str | None = None, tag: str | None = None, 
     if minutes is None:
         minutes = float(count)
     if not minutes > 0 or minutes != minutes:
-        raise SelectionError(f"--minutes must be more than 0 (got {minutes:g}); try --minutes {max(1, count // 2)}")
+        raise SelectionError("drill.err.minutes_low", minutes=f"{minutes:g}", suggest=max(1, count // 2))
     if minutes > 24 * 60:
-        raise SelectionError(f"--minutes {minutes:g} is more than a day; try --minutes {count}")
+        raise SelectionError("drill.err.minutes_high", minutes=f"{minutes:g}", suggest=count)
     if not 0 <= pass_mark <= 100:
-        raise SelectionError(f"--pass must be between 0 and 100 (got {pass_mark:g}); try --pass 60")
+        raise SelectionError("drill.err.pass", value=f"{pass_mark:g}")
     picked = sample_questions(pool, count, seed=seed)
     spec = {"lesson": lesson, "tag": tag, "objective": objective, "count": count, "minutes": minutes,
             "pass": pass_mark, "seed": seed}

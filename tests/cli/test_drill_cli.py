@@ -12,7 +12,7 @@ DATA = Path(__file__).parents[1] / "tui" / "data_study"
 
 
 def _run(capsys, *args):
-    code = main(["drill", "--no-bundled", "--content", str(DATA), *args])
+    code = main(["drill", "--lang", "en", "--no-bundled", "--content", str(DATA), *args])
     out = capsys.readouterr()
     return code, out.out, out.err
 
@@ -66,3 +66,11 @@ def test_history_lists_past_drills(capsys, home, clock):
 def test_history_with_no_store_yet(capsys, home):
     assert main(["drill", "--history", "--lang", "en", "--home", str(home / "fresh")]) == 0
     assert capsys.readouterr().out.strip() == "No drills yet."
+
+
+def test_lines_follow_the_ui_language(capsys):
+    code = main(["drill", "--no-bundled", "--content", str(DATA), "--tag", "qvk"])
+    err = capsys.readouterr().err
+    assert code == 2 and err == "quizterm: 找不到標籤「qvk」——你是要找「qkv」嗎？\n"
+    code = main(["practice", "--no-bundled", "--content", str(DATA), "--lang", "en", "--objective", "nope"])
+    assert code == 2 and "unknown objective 'nope' (known: basics, math)" in capsys.readouterr().err

@@ -77,7 +77,10 @@ def test_select_pool_filters_and_suggests():
 
 def test_check_count_lines():
     check_count(5, 5)
-    with pytest.raises(SelectionError, match="only 5 questions exist.*try --count 5"):
+    with pytest.raises(SelectionError, match="only 5 questions exist for the whole bank.*try --count 5"):
+        check_count(5, 6, Selection())
+    with pytest.raises(SelectionError, match="only 5 questions were chosen, not 6") as info:
         check_count(5, 6)
+    assert info.value.message("zh-TW") == "只選了 5 題，不夠 6 題——試試 --count 5"
     with pytest.raises(SelectionError, match="at least 1"):
         check_count(5, 0)

@@ -157,6 +157,6 @@ class DrillResultScreen(QuiztermScreen):
                               pass_mark=float(self.spec.get("pass", r.get("pass_mark", 60))))
             begin_drill(self.app, plan)
         except SelectionError as exc:
-            self.notify(str(exc), severity="warning", markup=False)
+            self.notify(exc.message(self.app.settings.lang), severity="warning", markup=False)
         except StoreError as exc:
             self.app.notify_error(exc)

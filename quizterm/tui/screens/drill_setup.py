@@ -164,8 +164,7 @@ class DrillSetupScreen(QuiztermScreen):
         except ValueError:
             from quizterm.quiz.sampling import SelectionError
 
-            label = self.app.tr(f"drill.setup.{name}")
-            raise SelectionError(self.app.tr("drill.setup.number", field=label, value=raw)) from None
+            raise SelectionError("drill.setup.number", field=self.app.tr(f"drill.setup.{name}"), value=raw) from None
 
     def plan(self) -> Any:
         """The checked request from the form (raises SelectionError with one clear line)."""
@@ -189,7 +188,7 @@ class DrillSetupScreen(QuiztermScreen):
             self.query_one("#setup-info", Static).update(Text(self.app.tr("drill.setup.available", n=n)))
             self.show_error("")
         except SelectionError as exc:
-            self.show_error(str(exc))
+            self.show_error(exc.message(self.app.settings.lang))
 
     def show_error(self, message: str) -> None:
         self.query_one("#setup-error", Static).update(Text(message))
@@ -219,6 +218,6 @@ class DrillSetupScreen(QuiztermScreen):
             plan = self.plan()
             begin_drill(self.app, plan)
         except SelectionError as exc:
-            self.show_error(str(exc))
+            self.show_error(exc.message(self.app.settings.lang))
         except StoreError as exc:
             self.app.notify_error(exc)
