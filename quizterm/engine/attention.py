@@ -16,6 +16,7 @@ from quizterm.engine.softmax import softmax
 _TILE_ELEMS = 1 << 18
 # Causal tiles: at most T_q / _CAUSAL_SPLIT rows, so the skipped area follows the diagonal.
 _CAUSAL_SPLIT = 8
+_MIN_ROWS = 16  # thinner tiles cost more in Python calls than they save
 
 
 def scale_factor(scale: bool | float, d_k: int) -> float:
@@ -62,12 +63,6 @@ def scaled_dot_product_attention(
     Returns:
         ``(out (..., T_q, d_v), weights (..., T_q, T_k))``.
     """
-    if not need_weights:
-        # Without weights to return, the key-block (flash-style) kernel is the faster one: its
-        # tiles are squarer and fit in L2, and nothing T_q x T_k is ever allocated.
-        from quizterm.engine.chunked import chunked_attention
-
-        return chunked_attention(q, k, v, mask, scale, causal=causal, dtype=dtype), None
     q, k, v = (np.asarray(a, dtype=dtype) for a in (q, k, v))
     if q.ndim < 2 or k.ndim < 2 or v.ndim < 2:
         raise ValueError("q, k and v need at least 2 dimensions (T, d)")
@@ -82,6 +77,12 @@ def scaled_dot_product_attention(
         # A view, never a copy: a (T, T) mask shared by every head stays one (T, T) mask.
         m = np.broadcast_to(m, lead + (T_q, T_k))  # (..., T_q, T_k)
     n = math.prod(lead)
+    if not need_weights and n * T_q * T_k > _TILE_ELEMS:
+        # Without weights to return, the key-block (flash-style) kernel is the faster one: its
+        # tiles are squarer and fit in L2, and nothing T_q x T_k is ever allocated.
+        from quizterm.engine.chunked import chunked_attention
+
+        return chunked_attention(q, k, v, mask, scale, causal=causal, dtype=dtype), None
     factor = scale_factor(scale, d_k)
     # Scaling Q (T·d numbers) is cheaper than scaling the scores (T·T numbers).
     qs = q * np.asarray(factor, dtype=q.dtype)  # (..., T_q, d_k)
@@ -89,13 +90,16 @@ def scaled_dot_product_attention(
     kb = np.broadcast_to(k, lead + (T_k, d_k)).reshape((n, T_k, d_k))  # (n, T_k, d_k)
     kt = kb.swapaxes(-1, -2)  # (n, d_k, T_k)
     vv = np.broadcast_to(v, lead + (T_k, d_v)).reshape((n, T_k, d_v))  # (n, T_k, d_v)
+    shift = needs_shift(qs, kb)
+    if n * T_q * T_k <= _TILE_ELEMS:  # small: one batched pass beats a Python loop of tiles
+        out, weights = _attend_batched(qs, kt, vv, m, causal, shift, lead)
+        return out.reshape(lead + (T_q, d_v)), (weights.reshape(lead + (T_q, T_k)) if need_weights else None)
     # Causal rows never write above the diagonal, so those weights must start at zero.
     weights = (np.zeros if causal else np.empty)((n, T_q, T_k), dtype=q.dtype)  # (n, T_q, T_k)
     out = np.empty((n, T_q, d_v), dtype=q.dtype)  # (n, T_q, d_v)
-    shift = needs_shift(qs, kb)
-    rows = max(16, min(T_q, _TILE_ELEMS // max(T_k, 1)))
+    rows = max(_MIN_ROWS, min(T_q, _TILE_ELEMS // max(T_k, 1)))
     if causal:  # thinner tiles follow the diagonal closer: less work on masked keys
-        rows = max(16, min(rows, T_q // _CAUSAL_SPLIT))
+        rows = max(_MIN_ROWS, min(rows, T_q // _CAUSAL_SPLIT))
     jobs = [(b, r0, min(r0 + rows, T_q)) for b in range(n) for r0 in range(0, T_q, rows)]
     if causal:
         jobs.sort(key=lambda job: -job[1])  # the late rows see the most keys: start them first
@@ -121,6 +125,18 @@ def needs_shift(qs: NDArray, k: NDArray) -> bool:
     q_norm = np.sqrt(np.max(np.einsum("...i,...i->...", qs, qs)))
     k_norm = np.sqrt(np.max(np.einsum("...i,...i->...", k, k)))
     return not bool(q_norm * k_norm < 40.0)
+
+
+def _attend_batched(qs, kt, vv, m, causal: bool, shift: bool, lead: tuple[int, ...]):
+    """All of a small problem at once: ``(out (n, T_q, d_v), weights (n, T_q, T_k))``."""
+    n, T_q, T_k = qs.shape[0], qs.shape[1], kt.shape[-1]
+    w = qs @ kt  # (n, T_q, T_k)
+    if causal and T_k:
+        np.copyto(w, -np.inf, where=above_diagonal(T_q, T_k))
+    if m is not None:
+        np.copyto(w.reshape(lead + (T_q, T_k)), -np.inf, where=~m)
+    softmax_rows_(w, masked=causal or m is not None, shift=shift)
+    return w @ vv, w  # (n, T_q, d_v), (n, T_q, T_k)
 
 
 def _attend_tile(qs, kt, v, weights, out, r0: int, r1: int, m, causal: bool, shift: bool) -> None:
@@ -152,7 +168,7 @@ def above_diagonal(rows: int, cols: int) -> NDArray[np.bool_]:
 
 
 def softmax_rows_(w: NDArray[np.floating], *, masked: bool = True, shift: bool = True) -> None:
-    """Softmax over the last axis of a 2-D array, in place; all -inf rows become zeros.
+    """Softmax over the last axis, in place; all -inf rows become zeros.
 
     ``shift=False`` skips subtracting the row maximum: only safe when every finite entry is
     known to lie within ±40 (see :func:`needs_shift`).

@@ -16,6 +16,17 @@ from quizterm.engine import (
 )
 from tests.engine.loop_reference import loop_attention, loop_attention_batched
 
+import quizterm.engine.attention as attention_module
+
+
+@pytest.fixture(params=["batched", "tiled"], autouse=True)
+def tile_size(request, monkeypatch):
+    """Every test here runs twice: small inputs in one batched pass, then forced into tiles."""
+    if request.param == "tiled":
+        monkeypatch.setattr(attention_module, "_TILE_ELEMS", 16)
+        monkeypatch.setattr(attention_module, "_MIN_ROWS", 1)
+    return request.param
+
 
 def rand(rng, *shape):
     return rng.standard_normal(shape)

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
+import quizterm.engine.attention as attention_module
 from quizterm.engine import chunked_attention, scaled_dot_product_attention, softmax
 from tests.engine.loop_reference import loop_attention_batched
 
@@ -35,10 +36,20 @@ def full_mask(mask, causal, T_q, T_k):
 
 
 @settings(max_examples=120, deadline=None)
-@given(problems())
-def test_plain_matches_loop_reference(p):
+@given(problems(), st.sampled_from([None, 1, 12]))
+def test_plain_matches_loop_reference(p, tile_elems):
+    """Small problems take one batched pass; a tiny tile size forces the tiled path."""
     q, k, v, mask, scale, causal = p
-    out, w = scaled_dot_product_attention(q, k, v, mask, scale, causal=causal)
+    default, min_rows = attention_module._TILE_ELEMS, attention_module._MIN_ROWS
+    attention_module._TILE_ELEMS = tile_elems or default
+    attention_module._MIN_ROWS = 1 if tile_elems else min_rows
+    try:
+        out, w = scaled_dot_product_attention(q, k, v, mask, scale, causal=causal)
+        out_nw, none = scaled_dot_product_attention(q, k, v, mask, scale, causal=causal, need_weights=False)
+    finally:
+        attention_module._TILE_ELEMS, attention_module._MIN_ROWS = default, min_rows
+    assert none is None
+    np.testing.assert_allclose(out_nw, out, atol=1e-10)
     m = full_mask(mask, causal, q.shape[-2], k.shape[-2])
     ref_out, ref_w = loop_attention_batched(q, k, v, m, scale)
     np.testing.assert_allclose(w, ref_w, atol=1e-10)
