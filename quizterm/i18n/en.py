@@ -153,6 +153,7 @@ STRINGS: dict[str, str] = {
     'lab.shuffled_no_pe': 'Tokens shuffled without positional encoding: each pair of tokens keeps its weight, only the rows and columns move (permutation invariance).',
     'app.loading': 'The lessons are still loading; one moment.',
     'home.loading': 'Loading lessons…',
+    'attn.step_hint': 'stage {n}/{total} · ← → step through the computation (or click)',
     # --- practice, flashcards, notebook, drill ---
     # >>> G: practice, flashcards, notebook, drill
     'practice.bind.next': 'Next',

@@ -153,6 +153,7 @@ STRINGS: dict[str, str] = {
     'lab.shuffled_no_pe': '已打亂 token 順序且沒有位置編碼：每對 token 的權重不變，只是跟著換位置（置換不變性）。',
     'app.loading': '課程還在載入中，請稍候。',
     'home.loading': '載入課程中……',
+    'attn.step_hint': '步驟 {n}/{total} · ← → 逐步看計算（或點一下）',
     # --- practice, flashcards, notebook, drill ---
     # >>> G: practice, flashcards, notebook, drill
     'practice.bind.next': '下一題',

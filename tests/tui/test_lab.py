@@ -113,3 +113,17 @@ async def test_lab_in_zh_tw_and_bad_sentence(make_app):
         screen.query_one(Input).value = "   "
         await pilot.press("enter")
         assert any("請先輸入句子" in n.message for n in app._notifications)
+
+
+async def test_an_engine_fault_is_a_message_not_a_crash(make_app, monkeypatch):
+    import quizterm.engine
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("engine fault")
+
+    monkeypatch.setattr(quizterm.engine, "attention_demo", broken)
+    app = make_app(lang="en", start="lab")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c", "u", "right", "j")
+        assert app.is_running and isinstance(app.screen, LabScreen)
+        assert "Cannot compute: engine fault" in str(app.screen.view.render())

@@ -181,6 +181,27 @@ async def test_demo_section_shows_engine_weights(make_app):
         assert f"{expected.weights[0, 0, 0]:.2f}" in text and "墊子" in text
 
 
+async def test_steps_demo_walks_through_the_computation(make_app):
+    from quizterm.tui.widgets.attention_view import SteppedAttentionView
+
+    app = make_app(lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_reader(app, pilot)
+        view = screen.query_one("#sec-positional SteppedAttentionView", SteppedAttentionView)
+        view.focus()
+        await pilot.pause()
+        steps = view.result.head_steps(0)
+        assert view.config.stage == "scores" and view.result.tokens == ["我", "愛", "你"]
+        assert view.check_action("stage", (-1,)) is False  # nothing before QKᵀ
+        assert f"{steps['scores'][0, 1]:.2f}" in _plain_renderable(view._renderable())
+        await pilot.press("right", "right", "right")
+        assert view.config.stage == "weights"
+        text = _plain_renderable(view._renderable())
+        assert f"{steps['weights'][1, 0]:.2f}" in text and "stage 4/5" in text
+        await pilot.press("right", "right")
+        assert view.config.stage == "output" and view.check_action("stage", (1,)) is False
+
+
 def _plain_renderable(renderable) -> str:
     import io
 

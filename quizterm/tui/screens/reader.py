@@ -13,7 +13,7 @@ from textual.widgets import Button, Footer, Header, Label, SelectionList, Static
 from quizterm.tui.progress import ask
 from quizterm.tui.screens.base import QuiztermScreen
 from quizterm.tui.widgets import lesson_parts as parts
-from quizterm.tui.widgets.attention_view import AttentionView, DemoConfig
+from quizterm.tui.widgets.attention_view import AttentionView, DemoConfig, SteppedAttentionView
 from quizterm.tui.widgets.flip_card import FlipCard
 from quizterm.tui.widgets.lesson_header import LessonHeader
 from quizterm.tui.widgets.quick_check import QuickCheck
@@ -86,8 +86,9 @@ class ReaderScreen(QuiztermScreen):
         for n, section in enumerate(lesson.sections, 1):
             kids = [Static(parts.section_text(n, section))]
             if section.demo:
-                kids.append(AttentionView(DemoConfig.from_demo(section.demo), caption=section.demo.caption,
-                                          classes="demo"))
+                view = SteppedAttentionView if section.demo.steps else AttentionView
+                kids.append(view(DemoConfig.from_demo(section.demo), caption=section.demo.caption,
+                                 classes="demo"))
             yield Vertical(*kids, id=f"sec-{section.id}", classes="part section")
         if lesson.worked_examples:
             yield self._part("examples", tr("reader.examples"),

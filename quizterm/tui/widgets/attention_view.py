@@ -6,9 +6,10 @@ from dataclasses import dataclass, field, replace
 
 from rich.console import Group
 from rich.text import Text
+from textual.binding import Binding
 from textual.widgets import Static
 
-__all__ = ["AttentionView", "DemoConfig", "STAGES"]
+__all__ = ["AttentionView", "DemoConfig", "STAGES", "SteppedAttentionView"]
 
 # The step view of one head, in the order the math runs.
 STAGES = ("scores", "scaled", "masked", "weights", "output")
@@ -33,7 +34,7 @@ class DemoConfig:
     def from_demo(cls, demo) -> "DemoConfig":
         """From a lesson section's ``AttentionDemo``."""
         return cls(demo.sentence, demo.heads, demo.d_model, demo.causal, demo.scale,
-                   demo.positional, demo.seed, stage="weights" if demo.steps else None)
+                   demo.positional, demo.seed, stage="scores" if demo.steps else None)
 
     def with_(self, **changes) -> "DemoConfig":
         return replace(self, **changes)
@@ -72,8 +73,8 @@ class AttentionView(Static):
                 scale=config.scale, positional=config.positional, seed=config.seed,
                 permute=config.permute)
             self.error = None
-        except (ValueError, IndexError) as exc:
-            self.result, self.error = None, str(exc)
+        except Exception as exc:  # noqa: BLE001 - bad input or an engine fault: a message, never a crash
+            self.result, self.error = None, str(exc) or type(exc).__name__
             self.update(Text(self.app.tr("attn.error", error=self.error), style="bold red"))
             return
         self.update(self._renderable())
@@ -105,3 +106,38 @@ class AttentionView(Static):
             grid = matrix_grid(steps[cfg.stage], toks, toks, title=title)
         parts.append(grid_text(grid, color=color))
         return Group(*parts)
+
+
+class SteppedAttentionView(AttentionView, can_focus=True):
+    """A lesson demo with ``steps: true``: left and right walk QKᵀ -> scale -> mask -> softmax -> ×V."""
+
+    DEFAULT_CSS = """
+    SteppedAttentionView { border-left: wide $primary 30%; }
+    SteppedAttentionView:focus { border-left: wide $accent; }
+    """
+    BINDINGS = [
+        Binding("right,l", "stage(1)", "bind.next_stage", id="demo-next-stage"),
+        Binding("left,h", "stage(-1)", "bind.prev_stage", id="demo-prev-stage"),
+    ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "stage" and self.config.stage in STAGES:
+            here = STAGES.index(self.config.stage) + int(parameters[0])
+            return 0 <= here < len(STAGES)
+        return True
+
+    def action_stage(self, step: int) -> None:
+        """Show the next or previous stage of the computation."""
+        here = STAGES.index(self.config.stage or "weights")
+        self.show(self.config.with_(stage=STAGES[max(0, min(len(STAGES) - 1, here + step))]))
+        self.screen.refresh_bindings()
+
+    def on_click(self) -> None:
+        self.focus()
+        self.action_stage(1)
+
+    def _renderable(self):
+        group = super()._renderable()
+        here = STAGES.index(self.config.stage) + 1 if self.config.stage in STAGES else 0
+        hint = Text(self.app.tr("attn.step_hint", n=here, total=len(STAGES)), style="dim italic")
+        return Group(group, hint)
