@@ -6,6 +6,7 @@ import json
 import sqlite3
 import tempfile
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -63,6 +64,9 @@ def read_package(path: Path) -> list[AnkiNote]:
             data = archive.read(member)
     except (zipfile.BadZipFile, zipfile.LargeZipFile):
         raise InteropError(f"{path}: not an Anki package (not a zip file)") from None
+    except (EOFError, zlib.error, NotImplementedError, RuntimeError, ValueError) as exc:
+        # A damaged member: truncated deflate stream, bad CRC, unknown compression, encryption.
+        raise InteropError(f"{path}: damaged Anki package ({exc})") from None
     except OSError as exc:
         raise InteropError(f"{path}: cannot read: {exc.strerror or exc}") from None
     if member.endswith("b"):
