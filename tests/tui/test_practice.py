@@ -174,3 +174,15 @@ async def test_a_bug_in_a_handler_is_a_notification(make_app, study, store, cloc
         await pilot.pause()
         assert any("grader exploded" in n.message for n in app._notifications)
         assert app.is_running and type(app.screen).__name__ == "PracticeScreen"
+
+
+async def test_the_readers_question_list(make_app, study, store, clock):
+    app = make_app(load=study, lang="en", start="practice",
+                   start_args={"lesson_id": "study", "question_ids": ["s-tf", "gone", "s-num"]})
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        s = app.screen.session
+        assert [q.id for q in s._questions] == ["s-tf", "s-num"]  # a stale id is skipped
+        await pilot.press("2")  # "False": wrong, and the verdict words are in the UI language
+        await pilot.pause()
+        assert s.last.grade.expected == "True" and s.last.grade.given == "False"

@@ -47,11 +47,17 @@ class PracticeScreen(QuiztermScreen):
 
     def __init__(self, lesson_id: str | None = None, objective: str | None = None, tag: str | None = None,
                  due: bool = False, pick: bool = True, instances: list[Any] | None = None,
-                 mode: str = "practice", title: str | None = None) -> None:
+                 mode: str = "practice", title: str | None = None, question_ids: list[str] | None = None) -> None:
+        """Args:
+            lesson_id, objective, tag, due: what to practise (``pick`` shows the choice first).
+            instances: prepared instances to replay exactly (the notebook), in ``mode``.
+            question_ids: exactly these questions, in this order (the reader's "practise").
+        """
         super().__init__()
         self.lesson_id, self.objective, self.tag, self.due = lesson_id, objective, tag, due
-        self.instances, self.mode = instances, mode
-        self.picking = instances is None and pick and not (objective or tag or due)
+        self.instances, self.mode, self.question_ids = instances, mode, question_ids
+        self.picking = (instances is None and not question_ids and pick
+                        and not (objective or tag or due))
         self.session: Any = None
         self._title = title
 
@@ -123,14 +129,17 @@ class PracticeScreen(QuiztermScreen):
         app = self.app
         self.query_one("#practice-picker").display = False
         self.query_one("#practice-body").display = True
-        lesson_of = dict(app.bank.lesson_of_question)
+        kw = dict(mode=self.mode, lesson_of=dict(app.bank.lesson_of_question), lang=app.settings.lang)
         if self.instances is not None:
-            self.session = PracticeSession(app.store, app.clock, instances=self.instances, mode=self.mode,
-                                           lesson_of=lesson_of)
+            self.session = PracticeSession(app.store, app.clock, instances=self.instances, **kw)
+            await self.show_current()
+            return
+        if self.question_ids:
+            pool = [app.bank.questions[q] for q in self.question_ids if q in app.bank.questions]
         else:
             pool = practice_pool(app.bank, app.store, lesson=self.lesson_id, objective=self.objective,
                                  tag=self.tag, due=self.due and app.store is not None, now=app.clock.now())
-            self.session = PracticeSession(app.store, app.clock, pool, mode=self.mode, lesson_of=lesson_of)
+        self.session = PracticeSession(app.store, app.clock, pool, **kw)
         await self.show_current()
 
     async def show_current(self) -> None:
