@@ -18,10 +18,6 @@ def shown(screen) -> str:
     return console.export_text()
 
 
-async def open_lab(make_app, pilot_size=(100, 30), lang="en"):
-    return make_app(lang=lang, start="lab")
-
-
 async def test_typed_cjk_sentence_and_figures_match_the_engine(make_app):
     app = make_app(lang="en", start="lab")
     async with app.run_test(size=(100, 30)) as pilot:
