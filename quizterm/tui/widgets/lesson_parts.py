@@ -42,18 +42,16 @@ def section_text(number: int, section) -> Text:
     return text
 
 
-def pitfalls_text(tr, pitfalls) -> Text:
-    """The most common wrong ideas and their corrections."""
-    text = Text()
-    for n, p in enumerate(pitfalls):
-        if n:
-            text.append("\n")
-        text.append("✗ ", style="bold red")
-        text.append(p.text)
+def pitfalls_text(tr, pitfalls) -> Table:
+    """The most common wrong ideas and their corrections (a grid, so long lines hang-indent)."""
+    grid = Table.grid(padding=(0, 1), expand=True)
+    grid.add_column(width=2, no_wrap=True)
+    grid.add_column(ratio=1)
+    for p in pitfalls:
+        grid.add_row(Text("✗", style="bold red"), Text(p.text))
         if p.correction:
-            text.append("\n  → ", style="green")
-            text.append(p.correction)
-    return text
+            grid.add_row(Text("→", style="green"), Text(p.correction))
+    return grid
 
 
 def questions_text(tr, questions) -> Text:
