@@ -30,8 +30,11 @@ _set_local: Callable[[int], int] | None | bool = False  # False = not looked up 
 def _find_set_local() -> Callable[[int], int] | None:
     import numpy as np
 
-    libdir = os.path.join(os.path.dirname(np.__file__), os.pardir, "numpy.libs")
-    for path in sorted(glob.glob(os.path.join(libdir, "*openblas*"))):
+    here = os.path.dirname(np.__file__)
+    # Where NumPy's wheels keep their OpenBLAS: numpy.libs (Linux, Windows), numpy/.dylibs (macOS).
+    paths = [p for d in (os.path.join(here, os.pardir, "numpy.libs"), os.path.join(here, ".dylibs"))
+             for p in sorted(glob.glob(os.path.join(d, "*openblas*")))]
+    for path in paths:
         try:
             fn = ctypes.CDLL(path).openblas_set_num_threads_local
         except (OSError, AttributeError):
@@ -42,9 +45,12 @@ def _find_set_local() -> Callable[[int], int] | None:
 
 
 def worker_count() -> int:
-    """Cores this process may use (at most 8), or 1 when BLAS threads cannot be pinned per thread."""
+    """Cores this process may use (at most 8, or ``QUIZTERM_ENGINE_THREADS``), or 1 when BLAS
+    threads cannot be made single-threaded per thread."""
     global _set_local
-    if os.environ.get("QUIZTERM_ENGINE_THREADS") == "1":
+    cap = os.environ.get("QUIZTERM_ENGINE_THREADS", "")
+    limit = int(cap) if cap.isdigit() and int(cap) >= 1 else 8
+    if limit == 1:
         return 1
     with _lock:
         if _set_local is False:
@@ -55,7 +61,7 @@ def worker_count() -> int:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         cores = os.cpu_count() or 1
-    return max(1, min(cores, 8))
+    return max(1, min(cores, limit))
 
 
 def _pool_for(workers: int) -> ThreadPoolExecutor:
