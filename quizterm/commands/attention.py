@@ -35,21 +35,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print tokens, per-head weights, mask and seed as JSON")
 
 
-def _check(args: argparse.Namespace) -> None:
+def _check(args: argparse.Namespace, tr) -> None:
     if not 1 <= args.heads <= MAX_HEADS:
-        raise UsageError(f"--heads must be between 1 and {MAX_HEADS} (got {args.heads})")
+        raise UsageError(tr("attention.err.heads", max=MAX_HEADS, got=args.heads))
     if not 1 <= args.d_model <= MAX_D_MODEL:
-        raise UsageError(f"--d-model must be between 1 and {MAX_D_MODEL} (got {args.d_model})")
+        raise UsageError(tr("attention.err.d_model", max=MAX_D_MODEL, got=args.d_model))
     if args.d_model % args.heads:
-        raise UsageError(f"--d-model {args.d_model} is not divisible by --heads {args.heads}")
+        raise UsageError(tr("attention.err.divisible", d=args.d_model, h=args.heads))
     if not 1 <= args.head <= args.heads:
-        raise UsageError(f"--head must be between 1 and {args.heads} (got {args.head})")
+        raise UsageError(tr("attention.err.head", max=args.heads, got=args.head))
     if not 0 <= args.seed < 2**63:
-        raise UsageError(f"--seed must be between 0 and 2**63-1 (got {args.seed})")
+        raise UsageError(tr("attention.err.seed", got=args.seed))
 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
-    _check(args)
+    from quizterm.i18n import Translator
+
+    tr = Translator(settings.lang)
+    _check(args, tr)
     from quizterm.engine import attention_demo, tokenize
 
     text = args.text
@@ -57,17 +60,16 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         text = text[:MAX_TEXT_CHARS]
     tokens = tokenize(text)
     if not tokens:
-        raise UsageError("TEXT is empty: give a sentence, e.g. quizterm attention \"我 愛 你\"")
+        raise UsageError(tr("attention.err.empty"))
     limit = JSON_TOKENS if args.json else TABLE_TOKENS
     limit = min(limit, math.isqrt(MAX_WEIGHTS // args.heads))
     truncated = len(tokens) > limit or len(text) < len(args.text)
     if len(tokens) > limit:
-        count = f"{len(tokens)}" if len(text) == len(args.text) else f"over {len(tokens)}"
-        print(f"quizterm: note: TEXT has {count} tokens; using the first {limit}", file=sys.stderr)
+        key = "attention.note.tokens" if len(text) == len(args.text) else "attention.note.tokens_over"
+        print("quizterm: " + tr(key, count=len(tokens), limit=limit), file=sys.stderr)
         tokens = tokens[:limit]
     elif truncated:
-        print(f"quizterm: note: TEXT is over {MAX_TEXT_CHARS} characters; reading the first {MAX_TEXT_CHARS}",
-              file=sys.stderr)
+        print("quizterm: " + tr("attention.note.chars", max=MAX_TEXT_CHARS), file=sys.stderr)
     result = attention_demo(tokens, heads=args.heads, d_model=args.d_model, causal=args.causal,
                             scale=not args.no_scale, positional=not args.no_pe, seed=args.seed)
     if args.json:
@@ -76,35 +78,33 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         print(json.dumps(data, ensure_ascii=False))
         return 0
     plain = args.plain or settings.plain or bool(os.environ.get("NO_COLOR"))
-    _print_tables(result, head=args.head - 1, steps=args.steps, plain=plain)
+    _print_tables(result, head=args.head - 1, steps=args.steps, plain=plain, tr=tr)
     return 0
 
 
-def _print_tables(result, *, head: int, steps: bool, plain: bool) -> None:
+def _print_tables(result, *, head: int, steps: bool, plain: bool, tr) -> None:
     from quizterm.render.attention import head_title, heads_renderable, steps_renderable, steps_text, weights_text
 
     if plain:
         blocks = [weights_text(result.weights[i], result.tokens, result.tokens, mask=result.mask,
-                               title=head_title(result, i)) for i in range(result.heads)]
+                               title=head_title(result, i, tr)) for i in range(result.heads)]
         if steps:
-            blocks.append(f"steps for head {head + 1}\n\n" + steps_text(result, head))
+            blocks.append(tr("attention.steps_for", n=head + 1) + "\n\n" + steps_text(result, head, tr))
         print("\n\n".join(blocks))
         return
+    from rich.cells import cell_len
     from rich.console import Console
 
     console = Console(highlight=False)
-    tables = heads_renderable(result, color=True)
-    from rich.cells import cell_len
-
+    tables = heads_renderable(result, color=True, tr=tr)
     first = weights_text(result.weights[0], result.tokens, result.tokens, mask=result.mask)
     width = max(cell_len(line) for line in first.splitlines())
     if console.is_terminal and width > console.width:
         # Wrapped rows would scramble the columns: crop them, and say how to see everything.
-        print(f"quizterm: note: the table is {width} columns wide and the terminal {console.width}; "
-              "columns on the right are cut (use --plain | less -S to see them all)", file=sys.stderr)
+        print("quizterm: " + tr("attention.note.wide", width=width, cols=console.width), file=sys.stderr)
     console.print(tables)
     if steps:
         console.print()
-        console.print(f"steps for head {head + 1}", style="bold", markup=False)
+        console.print(tr("attention.steps_for", n=head + 1), style="bold", markup=False)
         console.print()
-        console.print(steps_renderable(result, head, color=True))
+        console.print(steps_renderable(result, head, color=True, tr=tr))

@@ -386,4 +386,28 @@ STRINGS: dict[str, str] = {
     'doctor.summary.ok': 'Everything looks fine.',
     'doctor.summary.action': '{n} thing(s) need attention (marked !).',
     # <<< E
+    # >>> C: attention tables and the attention verb
+    'attention.head': 'head {n}/{h}',
+    'attention.causal': 'causal',
+    'attention.unscaled': 'unscaled',
+    'attention.no_pe': 'no PE',
+    'attention.steps_for': 'steps for head {n}',
+    'attention.step.scores': '1. scores = Q Kᵀ (rows: queries, columns: keys)',
+    'attention.step.scaled': '2. scaled = QKᵀ / √d_k (d_k = {d_k})',
+    'attention.step.unscaled': '2. scaled: no scaling (--no-scale)',
+    'attention.step.masked': '3. masked: -∞ where a query may not attend (causal)',
+    'attention.step.unmasked': '3. masked: no mask, unchanged',
+    'attention.step.weights': '4. weights = softmax of each row (* = row max)',
+    'attention.step.output': '5. output = weights × V',
+    'attention.err.heads': '--heads must be between 1 and {max} (got {got})',
+    'attention.err.d_model': '--d-model must be between 1 and {max} (got {got})',
+    'attention.err.divisible': '--d-model {d} is not divisible by --heads {h}',
+    'attention.err.head': '--head must be between 1 and {max} (got {got})',
+    'attention.err.seed': '--seed must be between 0 and 2**63-1 (got {got})',
+    'attention.err.empty': 'TEXT is empty: give a sentence, e.g. quizterm attention "我 愛 你"',
+    'attention.note.tokens': 'note: TEXT has {count} tokens; using the first {limit}',
+    'attention.note.tokens_over': 'note: TEXT has over {count} tokens; using the first {limit}',
+    'attention.note.chars': 'note: TEXT is over {max} characters; reading the first {max}',
+    'attention.note.wide': 'note: the table is {width} columns wide and the terminal {cols}; columns on the right are cut (use --plain | less -S to see them all)',
+    # <<< C
 }

@@ -386,4 +386,28 @@ STRINGS: dict[str, str] = {
     'doctor.summary.ok': '一切正常。',
     'doctor.summary.action': '有 {n} 項需要處理（標記為 !）。',
     # <<< E
+    # >>> C: attention tables and the attention verb
+    'attention.head': '第 {n}/{h} 個頭',
+    'attention.causal': '因果遮罩',
+    'attention.unscaled': '未縮放',
+    'attention.no_pe': '無位置編碼',
+    'attention.steps_for': '第 {n} 個頭的計算步驟',
+    'attention.step.scores': '1. 分數 = Q Kᵀ（列：query，欄：key）',
+    'attention.step.scaled': '2. 縮放 = QKᵀ / √d_k（d_k = {d_k}）',
+    'attention.step.unscaled': '2. 縮放：不縮放（--no-scale）',
+    'attention.step.masked': '3. 遮罩：query 不能看的位置設為 -∞（因果）',
+    'attention.step.unmasked': '3. 遮罩：沒有遮罩，數值不變',
+    'attention.step.weights': '4. 權重 = 每列做 softmax（* = 該列最大）',
+    'attention.step.output': '5. 輸出 = 權重 × V',
+    'attention.err.heads': '--heads 必須介於 1 到 {max}（收到 {got}）',
+    'attention.err.d_model': '--d-model 必須介於 1 到 {max}（收到 {got}）',
+    'attention.err.divisible': '--d-model {d} 無法被 --heads {h} 整除',
+    'attention.err.head': '--head 必須介於 1 到 {max}（收到 {got}）',
+    'attention.err.seed': '--seed 必須介於 0 到 2**63-1（收到 {got}）',
+    'attention.err.empty': 'TEXT 是空的：請給一個句子，例如 quizterm attention "我 愛 你"',
+    'attention.note.tokens': '注意：TEXT 有 {count} 個 token，只用前 {limit} 個',
+    'attention.note.tokens_over': '注意：TEXT 超過 {count} 個 token，只用前 {limit} 個',
+    'attention.note.chars': '注意：TEXT 超過 {max} 個字元，只讀前 {max} 個',
+    'attention.note.wide': '注意：表格寬 {width} 欄，終端機只有 {cols} 欄，右側的欄被截掉（用 --plain | less -S 看全部）',
+    # <<< C
 }

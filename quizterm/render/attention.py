@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from rich.cells import cell_len
@@ -11,6 +11,7 @@ from rich.measure import Measurement
 from rich.segment import Segment
 from rich.text import Text
 
+from quizterm.i18n import Translator
 from quizterm.render.attention_grid import Grid, matrix_grid, weights_grid
 
 
@@ -87,63 +88,71 @@ def weights_text(weights: np.ndarray, q_tokens: Sequence[str], k_tokens: Sequenc
     return weights_grid(weights, q_tokens, k_tokens, mask=mask, title=title).plain()
 
 
-def head_title(result, head: int) -> str:
-    """``"head 1/2 · causal · d_k=4"``-style caption for one head's table."""
-    parts = [f"head {head + 1}/{result.heads}", f"d_k={result.d_model // result.heads}"]
+Tr = Callable[..., str]  # an i18n lookup, ``tr(key, **fields)``; English when None
+
+
+def _tr(tr: Tr | None) -> Tr:
+    return tr if tr is not None else Translator("en")
+
+
+def head_title(result, head: int, tr: Tr | None = None) -> str:
+    """``"head 1/2 · d_k=4 · causal"``-style caption for one head's table (in ``tr``'s language)."""
+    tr = _tr(tr)
+    parts = [tr("attention.head", n=head + 1, h=result.heads), f"d_k={result.d_model // result.heads}"]
     if result.causal:
-        parts.append("causal")
+        parts.append(tr("attention.causal"))
     if not result.scale:
-        parts.append("unscaled")
+        parts.append(tr("attention.unscaled"))
     if not result.positional:
-        parts.append("no PE")
+        parts.append(tr("attention.no_pe"))
     return " · ".join(parts)
 
 
-def heads_renderable(result, *, color: bool = True) -> Group:
+def heads_renderable(result, *, color: bool = True, tr: Tr | None = None) -> Group:
     """One weights table per head of an ``AttentionDemoResult``, separated by blank lines."""
     items = []
     for i in range(result.heads):
         if i:
             items.append(Text(""))
         items.append(weights_table(result.weights[i], result.tokens, result.tokens, mask=result.mask,
-                                   color=color, title=head_title(result, i)))
+                                   color=color, title=head_title(result, i, tr)))
     return Group(*items)
 
 
-def _step_grids(result, head: int) -> list[Grid]:
+def _step_grids(result, head: int, tr: Tr | None) -> list[Grid]:
+    tr = _tr(tr)
     steps = result.head_steps(head)
     toks = result.tokens
     d_k = result.d_model // result.heads
     dims = [f"d{j}" for j in range(steps["output"].shape[1])]
-    scaled_caption = f"2. scaled = QKᵀ / √d_k (d_k = {d_k})" if result.scale else "2. scaled: no scaling (--no-scale)"
-    masked_caption = ("3. masked: -∞ where a query may not attend (causal)" if result.mask is not None
-                      else "3. masked: no mask, unchanged")
+    scaled = tr("attention.step.scaled", d_k=d_k) if result.scale else tr("attention.step.unscaled")
+    masked = tr("attention.step.masked") if result.mask is not None else tr("attention.step.unmasked")
     return [
-        matrix_grid(steps["scores"], toks, toks, title="1. scores = Q Kᵀ (rows: queries, columns: keys)"),
-        matrix_grid(steps["scaled"], toks, toks, title=scaled_caption),
-        matrix_grid(steps["masked"], toks, toks, title=masked_caption),
-        weights_grid(steps["weights"], toks, toks, mask=result.mask,
-                     title="4. weights = softmax of each row (* = row max)"),
-        matrix_grid(steps["output"], toks, dims, title="5. output = weights × V"),
+        matrix_grid(steps["scores"], toks, toks, title=tr("attention.step.scores")),
+        matrix_grid(steps["scaled"], toks, toks, title=scaled),
+        matrix_grid(steps["masked"], toks, toks, title=masked),
+        weights_grid(steps["weights"], toks, toks, mask=result.mask, title=tr("attention.step.weights")),
+        matrix_grid(steps["output"], toks, dims, title=tr("attention.step.output")),
     ]
 
 
-def steps_renderable(result, head: int, *, color: bool = True) -> Group:
+def steps_renderable(result, head: int, *, color: bool = True, tr: Tr | None = None) -> Group:
     """QKᵀ -> scaled -> masked -> softmax -> × V for one head, each stage a small table.
 
     Args:
         result: An ``AttentionDemoResult``.
         head: Head index (0-based).
         color: False drops every style.
+        tr: i18n lookup for the captions (``quizterm.i18n.Translator``); English when None.
     """
     items: list = []
-    for n, grid in enumerate(_step_grids(result, head)):
+    for n, grid in enumerate(_step_grids(result, head, tr)):
         if n:
             items.append(Text(""))
         items.append(grid_text(grid, color=color))
     return Group(*items)
 
 
-def steps_text(result, head: int) -> str:
+def steps_text(result, head: int, tr: Tr | None = None) -> str:
     """The step view of :func:`steps_renderable` as plain text."""
-    return "\n\n".join(g.plain() for g in _step_grids(result, head))
+    return "\n\n".join(g.plain() for g in _step_grids(result, head, tr))

@@ -14,8 +14,8 @@ from quizterm.cli import main
 from tests.render.golden_files import check_golden
 
 
-def run(capsys, *args):
-    code = main(["attention", *args])
+def run(capsys, *args, lang="en"):
+    code = main(["attention", "--lang", lang, *args])
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -25,6 +25,14 @@ def test_lesson_example_plain_golden(capsys):
     assert code == 0 and err == ""
     check_golden("cli_causal_two_heads_steps.txt", out)
     assert "head 1/2" in out and "head 2/2" in out and "steps for head 1" in out
+
+
+def test_captions_and_errors_follow_the_language(capsys):
+    code, out, _ = run(capsys, "我 愛 你", "--heads", "2", "--causal", "--steps", "--plain", lang="zh-TW")
+    assert code == 0
+    assert "第 1/2 個頭" in out and "因果遮罩" in out and "第 1 個頭的計算步驟" in out and "1. 分數" in out
+    code, out, err = run(capsys, "a b c", "--heads", "3", lang="zh-TW")
+    assert code == 2 and "無法被 --heads 3 整除" in err
 
 
 def test_json_for_scripts(capsys):
@@ -94,7 +102,7 @@ def test_long_input_is_truncated_with_a_note(capsys, monkeypatch):
 
 
 def test_subprocess_bad_heads_no_traceback():
-    proc = subprocess.run([sys.executable, "-m", "quizterm", "attention", "a b c", "--heads", "3"],
+    proc = subprocess.run([sys.executable, "-m", "quizterm", "attention", "a b c", "--heads", "3", "--lang", "en"],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert proc.stderr.strip().splitlines() == ["quizterm: --d-model 8 is not divisible by --heads 3"]
