@@ -22,6 +22,8 @@ from quizterm.tui.widgets.think_prompt import ThinkPrompt
 
 __all__ = ["ReaderScreen"]
 
+SAVE_DELAY = 0.5  # seconds of stillness before the reading position is written
+
 
 class ReaderScreen(QuiztermScreen):
     """Read one lesson: ``n``/``p`` move between parts, arrows and the mouse scroll."""
@@ -40,6 +42,7 @@ class ReaderScreen(QuiztermScreen):
         self.position: str | None = None
         self._restoring = True
         self._nav: str | None = None  # the part the last n/p landed on
+        self._save_timer = None
 
     @property
     def lesson(self):
@@ -162,9 +165,18 @@ class ReaderScreen(QuiztermScreen):
         position = position or (self.page_parts()[0].id if self.page_parts() else None)
         if position != self.position or read != self.sections_read:
             self.position, self.sections_read = position, read
-            self._save()
+            self._save_soon()
+
+    def _save_soon(self) -> None:
+        # One write when the learner pauses, not one per key press (a commit costs an fsync).
+        if self._save_timer is not None:
+            self._save_timer.stop()
+        self._save_timer = self.set_timer(SAVE_DELAY, self._save)
 
     def _save(self) -> None:
+        if self._save_timer is not None:
+            self._save_timer.stop()
+            self._save_timer = None
         if self.app.store is None or self.lesson is None:
             return
         try:

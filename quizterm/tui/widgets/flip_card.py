@@ -26,7 +26,9 @@ class FlipCard(Widget, can_focus=True):
     """
     BINDINGS = [Binding("space,enter", "flip", "bind.flip", id="card-flip")]
 
-    flipped: reactive[bool] = reactive(False, layout=True)
+    # Both faces get the same height (get_content_height), so a flip repaints one card and never
+    # re-lays-out the whole page: it lands within a frame even on a long lesson.
+    flipped: reactive[bool] = reactive(False)
 
     class Flipped(Message):
         """A card was turned over."""
@@ -46,9 +48,18 @@ class FlipCard(Widget, can_focus=True):
     def watch_flipped(self, flipped: bool) -> None:
         self.set_class(flipped, "-flipped")
 
+    def get_content_height(self, container, viewport, width: int) -> int:
+        """The taller of the two faces, so that flipping never changes the card's height."""
+        console = self.app.console
+        return max(len(self.face(back).wrap(console, max(1, width))) for back in (False, True))
+
     def render(self) -> Text:
+        return self.face(self.flipped)
+
+    def face(self, back: bool) -> Text:
+        """The front (term, aliases) or the back (meaning, example, don't-confuse) as literal text."""
         tr, term = self.app.tr, self.term
-        if not self.flipped:
+        if not back:
             text = Text(term.term, style="bold")
             if term.aliases:
                 text.append("\n")
