@@ -11,9 +11,15 @@ from __future__ import annotations
 import os
 import random
 import sys
+import traceback
 from pathlib import Path
 
 from quizterm.store import Attempt, Store
+
+
+def say(line: str) -> None:
+    """One whole line in one write(2): a kill can never leave half a line in the pipe."""
+    os.write(1, f"{line}\n".encode())
 
 
 def main() -> None:
@@ -30,30 +36,32 @@ def serve(db: Path) -> None:
     srs.scheduler()  # warm the imports once, before any fork
     for line in sys.stdin:
         seed = int(line.split()[1])
-        sys.stdout.flush()
         pid = os.fork()
         if pid == 0:
             try:
-                print(f"pid {os.getpid()}", flush=True)  # the child writes first: lines stay in order
+                say(f"pid {os.getpid()}")  # the child writes first: lines stay in order
                 answer_loop(db, seed)
+            except BaseException:
+                traceback.print_exc()  # visible in the test's output; then the test fails on "exit"
+                sys.stderr.flush()
             finally:
                 os._exit(3)
         _, status = os.waitpid(pid, 0)
-        print(f"exit {status}", flush=True)
+        say(f"exit {status}")
 
 
 def answer_loop(db: Path, seed: int) -> None:
     """Open the store and answer, review and drill until killed."""
     rng = random.Random(seed)
     store = Store.open(db, exclusive=True, lock_wait=5.0, auto_backup=False, backup_every=0)
-    print("ready", flush=True)
+    say("ready")
     drill = store.unfinished_drill()
     while True:
         roll = rng.random()
         qid = f"q{rng.randrange(12)}"
         if roll < 0.1:
             store.review_card(f"term:l1/t{rng.randrange(5)}:fwd", rng.randint(1, 4), duration_ms=rng.randrange(5000))
-            print("R", flush=True)
+            say("R")
             continue
         if roll < 0.2:
             if drill is None:
@@ -61,13 +69,13 @@ def answer_loop(db: Path, seed: int) -> None:
                 drill = store.drill(drill_id)
             idx = rng.randrange(4)
             store.drill_answer(drill.id, idx, idx, elapsed_s=rng.random() * 60, question_s=1.5)
-            print(f"D {drill.id} {idx}", flush=True)
+            say(f"D {drill.id} {idx}")
             if rng.random() < 0.3:
                 rec = store.drill(drill.id)
                 graded = [Attempt(f"q{i}", "l1", "drill", rec.answers[i], rec.answers[i] == 0, seed=i)
                           for i in range(4)]
                 store.finish_drill(drill.id, graded, {"answered": sum(rec.answered)})
-                print(f"F {drill.id}", flush=True)
+                say(f"F {drill.id}")
                 drill = None
             continue
         mode = rng.choice(["practice", "practice", "notebook", "cram"])
@@ -76,7 +84,7 @@ def answer_loop(db: Path, seed: int) -> None:
                     correct, seed=rng.randrange(10**6), option_order=[2, 0, 1], instance={"question_id": qid, "n": 3},
                     time_ms=rng.randrange(20000))
         aid = store.record_answer(a, schedule=mode != "cram")
-        print(f"A {aid}", flush=True)
+        say(f"A {aid}")
 
 
 if __name__ == "__main__":

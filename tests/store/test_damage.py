@@ -132,3 +132,28 @@ def test_newer_database_is_refused_and_left_untouched(db_path, clock):
     assert db_path.read_bytes() == before
     with pytest.raises(StoreTooNew):
         Store.open(db_path, clock=clock, read_only=True)
+
+
+def test_crash_mid_checkpoint_is_not_mistaken_for_truncation(db_path, clock):
+    """A checkpoint cut short may leave the header's page count ahead of the file; the WAL has the rest."""
+    with Store.open(db_path, clock=clock, auto_backup=False) as s:
+        s.record_answer(att("q1"), schedule=True)
+        s.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        s.connection.execute("PRAGMA wal_autocheckpoint=0")
+        for i in range(60):
+            s.record_answer(att(f"q{i}", response={"t": "長" * 300}), schedule=True)
+        wal = db_path.with_name(db_path.name + "-wal")
+        saved_wal = wal.read_bytes()
+        main = bytearray(db_path.read_bytes())
+        # What a crash mid-checkpoint can leave: the new header, not all of the new pages yet.
+        pages = int.from_bytes(main[28:32], "big") + 5
+        main[28:32] = pages.to_bytes(4, "big")
+        main[92:96] = main[24:28]
+        os.close(os.open(db_path, os.O_RDONLY))
+    db_path.write_bytes(bytes(main))
+    wal.write_bytes(saved_wal)
+    from quizterm.store.integrity import header_problem
+
+    assert header_problem(db_path) is None
+    wal.unlink()
+    assert "truncated" in header_problem(db_path)  # without a WAL the same header is damage

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import select
 import signal
 import sqlite3
 import subprocess
@@ -49,21 +50,25 @@ def _check(db: Path, acknowledged: set[int]) -> int:
 
 
 class ForkServer:
-    """killer.py --serve: forks an answering child per kill (Python starts once per round)."""
+    """killer.py --serve: forks an answering child per kill (Python starts once per round).
+
+    Lines are read with a deadline, so a problem fails the test with what was seen, never hangs.
+    """
 
     def __init__(self, db: Path):
         self.proc = subprocess.Popen([sys.executable, str(KILLER), "--serve", str(db)], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, bufsize=1)
+                                     stdout=subprocess.PIPE, bufsize=0)
         self.child: int | None = None
+        self._buf = b""
 
     def kill_one(self, seed: int, rng: random.Random) -> list[str]:
         """Start a child, let it reach the answer loop, SIGKILL it at a random moment; its output."""
-        self.proc.stdin.write(f"go {seed}\n")
-        self.proc.stdin.flush()
+        self.proc.stdin.write(f"go {seed}\n".encode())
         first = self._line()
         assert first.startswith("pid "), first
         self.child = pid = int(first.split()[1])
-        assert self._line() == "ready"
+        ready = self._line()
+        assert ready == "ready", ready
         lines = [self._line()]  # inside the answer loop now, whatever the machine's load
         time.sleep(rng.uniform(0, 0.02))  # then a random moment, mostly mid-transaction
         os.kill(pid, signal.SIGKILL)
@@ -71,14 +76,21 @@ class ForkServer:
             line = self._line()
             if line.startswith("exit "):
                 status = int(line.split()[1])
-                assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, line
+                assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, (line, lines[-3:])
                 return lines
             lines.append(line)
 
-    def _line(self) -> str:
-        line = self.proc.stdout.readline()
-        assert line, "the kill server died"
-        return line.strip()
+    def _line(self, timeout: float = 20.0) -> str:
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self._buf:
+            left = deadline - time.monotonic()
+            ready, _, _ = select.select([self.proc.stdout], [], [], max(0.0, left))
+            assert ready, f"no line from the kill server in {timeout} s (so far: {self._buf[-200:]!r})"
+            chunk = os.read(self.proc.stdout.fileno(), 4096)
+            assert chunk, f"the kill server died (so far: {self._buf[-200:]!r})"
+            self._buf += chunk
+        line, self._buf = self._buf.split(b"\n", 1)
+        return line.decode()
 
     def close(self) -> None:
         if self.child:  # after a failed check, never leave a child answering forever
