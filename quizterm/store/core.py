@@ -20,7 +20,7 @@ from quizterm.store.integrity import move_aside
 from quizterm.store.lock import InstanceLock, read_pid
 from quizterm.store.maintenance import Maintenance
 from quizterm.store.notebook import NotebookMixin
-from quizterm.store.opening import open_and_check
+from quizterm.store.opening import create_fresh, open_and_check
 from quizterm.store.reading import ReadingMixin
 from quizterm.store.records import BackupInfo
 from quizterm.store.schema import check_not_too_new, current_version, migrate, read_version
@@ -130,6 +130,8 @@ class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin,
     def _open_checked(cls, path: Path, clock: Clock, busy_timeout: float, lock: InstanceLock,
                       backup_every: int | None) -> tuple[Store, bool]:
         try:
+            if not path.exists():
+                create_fresh(path)
             conn, version, problem, deferred = open_and_check(path, busy_timeout=busy_timeout, read_only=False)
         except sqlite3.Error as err:
             if classify(err) == "locked":

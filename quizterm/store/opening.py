@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
 from quizterm.store.db import classify, connect
 from quizterm.store.integrity import header_problem, quick_check
-from quizterm.store.schema import read_version
+from quizterm.store.schema import migrate, read_version
 
 # Up to this size the whole file gets quick_check before use (well under a second). Above it,
 # the small tables are checked at once and the two big ones (attempts, review_log) in the
@@ -28,6 +29,30 @@ def startup_check(conn: sqlite3.Connection, path: Path) -> tuple[str | None, boo
         if rows != [("ok",)]:
             return "; ".join(str(r[0]) for r in rows[:5]), True
     return None, True
+
+
+def create_fresh(path: Path) -> None:
+    """Create a new database with the full schema at a temporary name, then link it into place.
+
+    A crash can then never leave a 0-byte or half-made file at ``path`` (which the start-up check
+    would have to call damaged), and if another process created it first, theirs is kept.
+    """
+    tmp = path.with_name(f".{path.name}.new-{os.getpid()}")
+    tmp.unlink(missing_ok=True)
+    try:
+        conn = sqlite3.connect(str(tmp), isolation_level=None)
+        try:
+            migrate(conn, 0)
+        finally:
+            conn.close()
+        with open(tmp, "rb+") as fh:
+            os.fsync(fh.fileno())
+        try:
+            os.link(tmp, path)  # never replaces an existing file, unlike rename
+        except FileExistsError:
+            pass
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def open_and_check(path: Path, *, busy_timeout: float, read_only: bool

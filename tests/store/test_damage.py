@@ -157,3 +157,18 @@ def test_crash_mid_checkpoint_is_not_mistaken_for_truncation(db_path, clock):
     assert header_problem(db_path) is None
     wal.unlink()
     assert "truncated" in header_problem(db_path)  # without a WAL the same header is damage
+
+
+def test_a_new_database_appears_whole_or_not_at_all(db_path, clock, monkeypatch):
+    from quizterm.store import opening
+
+    def crash(conn, start, target=None):
+        raise KeyboardInterrupt  # dies while the schema is being written
+
+    monkeypatch.setattr(opening, "migrate", crash)
+    with pytest.raises(KeyboardInterrupt):
+        Store.open(db_path, clock=clock, auto_backup=False)
+    assert not db_path.exists() and list(db_path.parent.iterdir()) == []  # no 0-byte file, no leftovers
+    monkeypatch.undo()
+    with Store.open(db_path, clock=clock, auto_backup=False) as s:
+        assert s.attempt_count() == 0
