@@ -35,14 +35,36 @@ def _module(verb: str) -> ModuleType:
     return importlib.import_module(f"quizterm.commands.{VERBS[verb]}")
 
 
-def build_parser() -> argparse.ArgumentParser:
+_VALUED = {"--home", "--content", "--lang"}
+
+
+def chosen_verb(argv: list[str]) -> str | None:
+    """The verb named in ``argv`` (None when there is none, or when top-level help is asked for)."""
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg in ("-h", "--help"):
+            return None
+        elif arg in _VALUED:
+            skip = True
+        elif not arg.startswith("-"):
+            return arg if arg in VERBS else None
+    return "open"
+
+
+def build_parser(verb: str | None = None) -> argparse.ArgumentParser:
+    """The parser; with ``verb`` known, only that verb's module is imported (start-up time)."""
     parser = _Parser(prog="quizterm", description="A terminal study app. Without a verb, opens the app.")
     parser.add_argument("--version", action="version", version=f"quizterm {__version__}")
     _common(parser, top=True)
     sub = parser.add_subparsers(dest="verb", metavar="VERB", parser_class=_Parser)
-    for verb in VERBS:
-        mod = _module(verb)
-        p = sub.add_parser(verb, help=mod.HELP, description=mod.HELP)
+    for name in VERBS:
+        if verb is not None and name != verb:
+            sub.add_parser(name)  # named, so argparse knows it; never parsed with this parser
+            continue
+        mod = _module(name)
+        p = sub.add_parser(name, help=mod.HELP, description=mod.HELP)
         _common(p, top=False)
         mod.add_arguments(p)
     return parser
@@ -66,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(chosen_verb(argv)).parse_args(argv)
         verb = args.verb or "open"
         return int(_module(verb).run(args, settings_from(args)) or 0)
     except UsageError as err:
