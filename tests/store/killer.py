@@ -53,7 +53,8 @@ def serve(db: Path) -> None:
 def answer_loop(db: Path, seed: int) -> None:
     """Open the store and answer, review and drill until killed."""
     rng = random.Random(seed)
-    store = Store.open(db, exclusive=True, lock_wait=5.0, auto_backup=False, backup_every=0)
+    # Backups every 7 answers run in the background, so kills also land in the middle of backups.
+    store = Store.open(db, exclusive=True, lock_wait=5.0, auto_backup=True, backup_every=7)
     say("ready")
     drill = store.unfinished_drill()
     while True:

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from quizterm.store.backup import backup_dir, list_backups, verify
+
 from .invariants import check_store_file
 
 KILLER = Path(__file__).with_name("killer.py")
@@ -44,9 +46,12 @@ def _check(db: Path, acknowledged: set[int]) -> int:
         check_store_file(conn)
         ids = {r[0] for r in conn.execute("SELECT id FROM attempts")}
         assert acknowledged <= ids, sorted(acknowledged - ids)[:5]
-        return len(ids)
     finally:
         conn.close()
+    # A kill in the middle of a background backup never leaves a file that looks like a backup.
+    for b in list_backups(backup_dir(db))[:3]:
+        assert verify(b.path) is None, b.path
+    return len(ids)
 
 
 class ForkServer:
@@ -124,6 +129,7 @@ def test_kill9_during_answers_keeps_every_committed_answer(tmp_path, round_no):
         server.close()
     assert counts[-1] > KILLS_PER_ROUND  # the loop really did write between kills
     assert counts == sorted(counts)  # nothing committed ever disappeared
+    assert list_backups(backup_dir(db))  # backups were being made (and killed) along the way
 
 
 @pytest.mark.slow
