@@ -130,3 +130,13 @@ def test_doctor_terminal_advice_is_advice_only():
     notes = " ".join(f.note for f in found if f.note)
     assert "needs a terminal" in notes and "Set TERM" in notes
     assert "NO_COLOR yes" in found[0].text
+
+
+def test_restore_over_a_damaged_database(home, clock, capsys):
+    _progress(home, clock, 4)
+    assert main(["backup", "--home", str(home), *EN]) == 0
+    (home / "progress.sqlite3").write_bytes(b"garbage" * 700)
+    assert main(["restore", "--home", str(home), *EN]) == 0
+    assert "4 answers" in capsys.readouterr().out
+    kept = [p for p in home.iterdir() if "before-restore" in p.name]
+    assert kept and kept[0].read_bytes() == b"garbage" * 700  # the damaged file is kept, not overwritten
