@@ -52,7 +52,7 @@ def _read_everything(s: Store) -> None:
     s.unfinished_drill()
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_mutated_file_is_damaged_or_readable(data):
     original = template()

@@ -168,5 +168,5 @@ class StoreMachine(RuleBasedStateMachine):
 
 
 TestStoreMachine = StoreMachine.TestCase
-TestStoreMachine.settings = settings(max_examples=80, stateful_step_count=30, deadline=None,
+TestStoreMachine.settings = settings(max_examples=120, stateful_step_count=30, deadline=None,
                                      suppress_health_check=[HealthCheck.too_slow])
