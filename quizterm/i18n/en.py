@@ -348,6 +348,8 @@ STRINGS: dict[str, str] = {
     'store.offer_restore': 'The newest verified backup is {backup} ({created}); restore it with: quizterm restore',
     'store.no_backup': 'No verified backup exists; starting fresh means empty progress.',
     'store.write_error': 'Could not save ({kind}). Nothing was half-written; you can keep going and try again.',
+    'store.background_damage': "The background check found damage in your progress database ({reason}). Your answers keep being saved; run 'quizterm doctor' after closing.",
+    'store.backup_failed': "The automatic backup failed ({reason}). Your progress is saved; run 'quizterm backup' after closing.",
     'store.fresh_start': 'Started a fresh progress database.',
     'store.restored': 'Restored your progress from {backup}.',
     'backup.done': 'Backup written and verified: {path} ({size})',

@@ -348,6 +348,8 @@ STRINGS: dict[str, str] = {
     'store.offer_restore': '最新且已驗證的備份是 {backup}（{created}）；用此指令還原：quizterm restore',
     'store.no_backup': '沒有已驗證的備份；重新開始表示進度將是空的。',
     'store.write_error': '無法儲存（{kind}）。沒有寫入一半的資料；你可以繼續並再試一次。',
+    'store.background_damage': "背景檢查發現進度資料庫有損壞（{reason}）。作答仍會繼續儲存；關閉後請執行 'quizterm doctor'。",
+    'store.backup_failed': "自動備份失敗（{reason}）。進度已儲存；關閉後請執行 'quizterm backup'。",
     'store.fresh_start': '已建立新的進度資料庫。',
     'store.restored': '已從 {backup} 還原你的進度。',
     'backup.done': '備份已寫入並驗證：{path}（{size}）',

@@ -69,6 +69,7 @@ class QuiztermApp(DeferredLoading, App[int]):
         self.open_screen("home")  # beneath every other screen, so leaving one lands somewhere useful
         if self._pending is None:
             self.open_start_screen()
+        self.set_interval(5.0, self.check_store_upkeep, name="store-upkeep")
 
     # --- screens ----------------------------------------------------------------------------
 

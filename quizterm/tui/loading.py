@@ -92,3 +92,15 @@ class DeferredLoading:
                 screen.content_loaded()
         self.open_start_screen()
 
+    def check_store_upkeep(self) -> None:
+        """Tell the learner once about damage found by the store's background check or a failed backup."""
+        store = self.store
+        if store is None:
+            return
+        told = self.__dict__.setdefault("_store_told", set())
+        for key, problem in (("store.background_damage", store.background_problem),
+                             ("store.backup_failed", store.last_backup_error)):
+            if problem and (key, problem) not in told:
+                told.add((key, problem))
+                self.notify(self.tr(key, reason=problem), severity="warning", markup=False, timeout=15)
+

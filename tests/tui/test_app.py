@@ -137,3 +137,19 @@ async def test_english_and_chinese_strings(make_app):
         app = make_app(lang=lang)
         async with app.run_test(size=(80, 24)):
             assert str(app.screen.query_one(".pane-title").render()) == word
+
+
+async def test_store_background_problems_are_told_once(make_app, store):
+    """Damage found by the store's deferred full check, or a failed backup, reaches the learner once."""
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        store._upkeep.problem = "quick_check: row 7 missing from index"
+        store._upkeep.last_error = "disk full"
+        app.check_store_upkeep()
+        app.check_store_upkeep()
+        await pilot.pause()
+        texts = [str(n.message) for n in app._notifications]
+        assert sum("row 7 missing" in t for t in texts) == 1
+        assert sum("disk full" in t for t in texts) == 1
+        assert app.is_running
