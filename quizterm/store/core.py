@@ -1,19 +1,16 @@
-"""The Store: opening with start-up checks, migrations, locking, backups, and the write plumbing."""
+"""The Store: opening with start-up checks, migrations, locking and lifecycle (writes and backups: plumbing.py)."""
 
 from __future__ import annotations
 
 import sqlite3
 import threading
-from contextlib import contextmanager
-from datetime import datetime
 from pathlib import Path
-from typing import Iterator
 
 from quizterm.clock import Clock, SystemClock
 from quizterm.store import backup as bk
 from quizterm.store.attempts import AttemptsMixin
 from quizterm.store.cards import CardsMixin
-from quizterm.store.db import FaultHook, classify, connect, guarded, write_tx
+from quizterm.store.db import FaultHook, classify, connect, guarded
 from quizterm.store.drills import DrillsMixin
 from quizterm.store.errors import StoreDamaged, StoreError, StoreLocked
 from quizterm.store.integrity import move_aside
@@ -21,12 +18,10 @@ from quizterm.store.lock import InstanceLock, read_pid
 from quizterm.store.maintenance import Maintenance
 from quizterm.store.notebook import NotebookMixin
 from quizterm.store.opening import create_fresh, open_and_check
+from quizterm.store.plumbing import DEFAULT_BACKUP_EVERY, PlumbingMixin  # noqa: F401 (re-exported)
 from quizterm.store.reading import ReadingMixin
-from quizterm.store.records import BackupInfo
 from quizterm.store.schema import check_not_too_new, current_version, migrate, read_version
 from quizterm.store.settings import SettingsMixin
-
-DEFAULT_BACKUP_EVERY = 50
 
 
 def _guard_public_methods(cls):
@@ -44,7 +39,7 @@ def lock_path_for(db_path: Path) -> Path:
 
 
 @_guard_public_methods
-class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin, SettingsMixin):
+class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin, SettingsMixin, PlumbingMixin):
     """The learner's progress in one SQLite file. Open with ``Store.open``; use as a context manager.
 
     Attributes:
@@ -262,61 +257,3 @@ class Store(AttemptsMixin, CardsMixin, NotebookMixin, ReadingMixin, DrillsMixin,
     def wait_background(self, timeout: float | None = None) -> bool:
         """Wait for the background check/backup; True when it has finished."""
         return self._upkeep.wait(timeout)
-
-    # ----- write plumbing ----------------------------------------------------------------------
-
-    def _now(self) -> datetime:
-        return self._clock.now()
-
-    @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
-        if self.read_only:
-            raise StoreError("this store was opened read-only")
-        with self._write_lock, write_tx(self._conn, self._fault) as conn:
-            yield conn
-
-    def _hook(self, stage: str) -> None:
-        if self._fault:
-            self._fault(stage)
-
-    def set_fault_hook(self, hook: FaultHook | None) -> None:
-        """Tests: call ``hook(stage)`` inside every write transaction (raise to inject a fault)."""
-        self._fault = hook
-
-    # ----- backups -----------------------------------------------------------------------------
-
-    @property
-    def backup_dir(self) -> Path:
-        return bk.backup_dir(self.path)
-
-    def backups(self) -> list[BackupInfo]:
-        """Backup files, newest first (not re-verified)."""
-        return bk.list_backups(self.backup_dir)
-
-    def backup(self, tag: str = "manual") -> BackupInfo:
-        """Write a verified backup now (in this thread) and rotate old ones.
-
-        Raises:
-            StoreError: the backup could not be written or did not verify (nothing is left behind).
-        """
-        if self.read_only:
-            raise StoreError("cannot back up from a read-only store")
-        if self._upkeep.problem:
-            raise StoreError(f"no backup made: the database is damaged ({self._upkeep.problem})")
-        try:
-            info = self._upkeep.backup_with(self._conn, tag)
-        except (sqlite3.Error, OSError, ValueError) as err:
-            raise StoreError(f"backup failed: {err}") from err
-        self._answers_since_backup = 0
-        return info
-
-    def _after_answers(self, n: int) -> None:
-        """Every N answers, a backup in the background (it never delays or endangers the answer)."""
-        every = self._backup_every
-        if every is None:
-            every = self.get_setting("backup.every_answers", DEFAULT_BACKUP_EVERY)
-        if not isinstance(every, int) or every <= 0:
-            return
-        self._answers_since_backup += n
-        if self._answers_since_backup >= every and self._upkeep.start(check=False, backup_tag="answers"):
-            self._answers_since_backup = 0
