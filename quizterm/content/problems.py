@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-# Characters that would act on the terminal (C0/C1 controls, DEL) or reorder the line (bidi
-# overrides and isolates): shown as escapes so a message can never hide or fake anything.
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+from quizterm.textsafe import terminal_safe
 
 
 def safe_text(text: str) -> str:
     """``text`` with every terminal-active character written as an escape (``\\x1b``, ``\\u202e``)."""
-    return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+    return terminal_safe(text)
 
 
 def display_key(parts: Iterable[str | int]) -> str:

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+from quizterm.textsafe import terminal_safe
 
 
 def printable(text: str) -> str:
     """``text`` safe for a terminal: control characters and bidi overrides shown as ``\\uXXXX``."""
-    return _UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return terminal_safe(text, style="unicode", bidi_marks=False)
 
 
 class InteropError(Exception):
