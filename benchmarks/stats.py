@@ -1,8 +1,9 @@
 """Statistics at scale: ``compute_stats`` and ``stats_text`` over N recorded answers (default 1,000,000).
 
 Run: python benchmarks/stats.py [--answers N]
-Fills a store with ``benchmarks/store.py``'s ``fill`` and prints each figure with its ratio to a bare
-``SELECT count(*) FROM attempts`` in the same run, so numbers compare across machines.
+Fills a store with ``benchmarks/store.py``'s ``fill``, times with its ``timed`` (best of 3 here) and
+prints each figure with its ratio to a bare ``SELECT count(*) FROM attempts`` in the same run, so
+numbers compare across machines.
 """
 
 from __future__ import annotations
@@ -10,13 +11,12 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
-import time
 from datetime import datetime, timezone
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from store import fill  # noqa: E402  (benchmarks/store.py)
+from store import fill, timed  # noqa: E402  (benchmarks/store.py)
 
 from quizterm.clock import FakeClock  # noqa: E402
 from quizterm.content import Bank  # noqa: E402
@@ -26,14 +26,7 @@ from quizterm.stats import compute_stats  # noqa: E402
 from quizterm.store import Store  # noqa: E402
 
 
-def timed(fn, repeat: int = 3) -> float:
-    """The best of ``repeat`` runs, in seconds."""
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    return best
+REPEAT = 3  # best of 3: each pass over a million answers is slow
 
 
 def main() -> int:
@@ -47,12 +40,13 @@ def main() -> int:
         print(f"filled {args.answers:,} answers in {fill_s:.1f} s")
         with Store.open(path, clock=FakeClock(wall=now), read_only=True) as store:
             conn = store.connection
-            base = timed(lambda: conn.execute("SELECT count(*) FROM attempts").fetchone())
+            base = timed(lambda: conn.execute("SELECT count(*) FROM attempts").fetchone(), REPEAT)
             bank, tr = Bank(), Translator("en")
             report = compute_stats(bank, store, now=now, tz=timezone.utc)
             figures = [
-                ("compute_stats (all figures)", timed(lambda: compute_stats(bank, store, now=now, tz=timezone.utc))),
-                ("stats_text (render the report)", timed(lambda: stats_text(report, tr))),
+                ("compute_stats (all figures)",
+                 timed(lambda: compute_stats(bank, store, now=now, tz=timezone.utc), REPEAT)),
+                ("stats_text (render the report)", timed(lambda: stats_text(report, tr), REPEAT)),
             ]
         print(f"reference: SELECT count(*) FROM attempts = {base * 1000:.1f} ms")
         for name, sec in figures:
