@@ -28,11 +28,18 @@ def add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", default=s, help=s)
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_kinds(parser: argparse.ArgumentParser, kinds: dict[str, str]) -> dict[str, argparse.ArgumentParser]:
+    """A required ``KIND`` sub-verb per entry of ``kinds`` (name -> help), each taking the global options too."""
     sub = parser.add_subparsers(dest="kind", metavar="KIND", required=True)
-    for kind, text in KINDS.items():
-        p = sub.add_parser(kind, help=text, description=text)
+    parsers = {}
+    for kind, text in kinds.items():
+        parsers[kind] = p = sub.add_parser(kind, help=text, description=text)
         add_common(p)
+    return parsers
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    for kind, p in add_kinds(parser, KINDS).items():
         p.add_argument("out", type=Path, metavar="OUT", help="the file to write")
         if kind in ("anki", "csv", "attempts"):
             p.add_argument("--lesson", action="append", metavar="ID", help="only this lesson (repeatable)")

@@ -21,12 +21,9 @@ KINDS = {
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from quizterm.commands.export import add_common
+    from quizterm.commands.export import add_kinds
 
-    sub = parser.add_subparsers(dest="kind", metavar="KIND", required=True)
-    for kind, text in KINDS.items():
-        p = sub.add_parser(kind, help=text, description=text)
-        add_common(p)
+    for kind, p in add_kinds(parser, KINDS).items():
         p.add_argument("file", type=Path, metavar="FILE", help="the file to import")
         if kind != "progress":
             p.add_argument("--lesson", metavar="ID", help="the lesson the content belongs to")
