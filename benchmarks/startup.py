@@ -61,13 +61,7 @@ def first_frame_seconds(argv: list[str], needle: bytes, env: dict[str, str], tim
                     return time.perf_counter() - start
         raise RuntimeError(f"no frame with {needle!r} within {timeout}s: {out[-300:]!r}")
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        os.close(master)
+        _stop(proc, master)
 
 
 def _spawn(argv: list[str], env: dict[str, str]) -> tuple[subprocess.Popen, int]:
@@ -76,6 +70,17 @@ def _spawn(argv: list[str], env: dict[str, str]) -> tuple[subprocess.Popen, int]
     proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
     os.close(slave)
     return proc, master
+
+
+def _stop(proc: subprocess.Popen, master: int) -> None:
+    """Terminate the child (SIGTERM, then SIGKILL after 5 s) and close its pseudo-terminal."""
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+    os.close(master)
 
 
 def _read_quiet(master: int, quiet: float = 0.05, limit: float = 3.0) -> float | None:
@@ -118,13 +123,7 @@ def key_latency(env: dict[str, str], repeats: int = 8) -> dict[str, list[float]]
             last = _read_quiet(master)
             out["space (flip a card)"].append(((last or t) - t) * 1000)
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        os.close(master)
+        _stop(proc, master)
     return out
 
 
