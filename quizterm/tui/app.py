@@ -58,8 +58,9 @@ class QuiztermApp(DeferredLoading, App[int]):
         self.clock = clock
         self.tr = Translator(settings.lang)
         self._start = (start, dict(start_args or {}))
-        if settings.plain:
-            self.theme = "ansi-dark"  # the terminal's own 16 colours
+        # NO_COLOR: Textual greys this truecolor theme itself (its Monochrome filter). An ANSI theme
+        # under that filter turns every colour black (black text on black), so plain mode keeps the
+        # theme and only drops the heat colours of the attention tables (settings.plain).
 
     # --- life cycle -------------------------------------------------------------------------
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 from datetime import timedelta
 
+import pytest
 from textual.widgets import OptionList
 
 from quizterm.content import LoadResult
@@ -103,10 +105,11 @@ async def test_problems_screen_lists_problems_literally(make_app, sample, tmp_pa
         assert f"{tmp_path / 'bad.yaml'}:3:5: lesson.title: got '[bold]x[/]'" in listed
 
 
-async def test_no_color_uses_the_ansi_theme_and_keeps_numbers(make_app):
+async def test_no_color_keeps_a_truecolor_theme_and_keeps_numbers(make_app):
     app = make_app(lang="en", plain=True, start="lab")
     async with app.run_test(size=(80, 24)) as pilot:
-        assert app.theme == "ansi-dark"
+        # Textual's NO_COLOR filter greys a truecolor theme; ANSI colours would all turn black.
+        assert not app.current_theme.ansi
         view = app.screen.view
         w = view.result.weights[0, 0, 0]
         import io
@@ -153,3 +156,42 @@ async def test_store_background_problems_are_told_once(make_app, store):
         assert sum("row 7 missing" in t for t in texts) == 1
         assert sum("disk full" in t for t in texts) == 1
         assert app.is_running
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
+def test_no_color_in_a_real_terminal_never_draws_text_in_its_background_colour(tmp_path):
+    """NO_COLOR=1 on a truecolor terminal: grey text on a grey background, never black on black."""
+    import fcntl
+    import os
+    import pty
+    import re
+    import select
+    import struct
+    import subprocess
+    import termios
+    import time
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = dict(os.environ, QUIZTERM_HOME=str(tmp_path), TERM="xterm-256color", COLORTERM="truecolor",
+               NO_COLOR="1", COLUMNS="80", LINES="24")
+    env.pop("TEXTUAL", None)
+    proc = subprocess.Popen([sys.executable, "-m", "quizterm"], stdin=slave, stdout=slave, stderr=slave,
+                            env=env, start_new_session=True, close_fds=True)
+    os.close(slave)
+    out, end = b"", time.monotonic() + 30
+    try:
+        while time.monotonic() < end and "今天到期".encode() not in out:  # bound, not a wait
+            if select.select([master], [], [], 0.1)[0]:
+                try:
+                    out += os.read(master, 65536)
+                except OSError:
+                    break
+    finally:
+        proc.kill()
+        proc.wait()
+        os.close(master)
+    assert "今天到期".encode() in out, out[-400:]
+    pairs = re.findall(rb"38;2;(\d+;\d+;\d+);48;2;(\d+;\d+;\d+)m", out)
+    assert pairs
+    assert all(fg != bg for fg, bg in pairs), [p for p in pairs if p[0] == p[1]][:3]
