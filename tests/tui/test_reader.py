@@ -298,3 +298,15 @@ async def test_an_exception_in_an_action_is_a_notification(make_app, monkeypatch
         assert any("the page could not move" in n.message for n in app._notifications)
         await pilot.press("escape")  # still responsive
         assert not isinstance(app.screen, ReaderScreen)
+
+
+async def test_ticked_objective_shows_a_mark_not_only_a_colour(make_app):
+    """Under NO_COLOR or 16 colours a ticked box must still look different from an empty one."""
+    app = make_app(lang="en", plain=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_reader(app, pilot)
+        checklist = screen.query_one("#reader-objectives", SelectionList)
+        checklist.select(checklist.get_option_at_index(0).value)
+        await pilot.pause()
+        first, second = (checklist.render_line(y).text for y in (0, 1))
+        assert first.startswith("▐✓▌") and second.startswith("▐ ▌"), (first, second)

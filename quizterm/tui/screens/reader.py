@@ -14,6 +14,7 @@ from quizterm.tui.progress import ask
 from quizterm.tui.screens.base import QuiztermScreen
 from quizterm.tui.widgets import lesson_parts as parts
 from quizterm.tui.widgets.attention_view import AttentionView, DemoConfig, SteppedAttentionView
+from quizterm.tui.widgets.checklist import Checklist
 from quizterm.tui.widgets.flip_card import FlipCard
 from quizterm.tui.widgets.lesson_header import LessonHeader
 from quizterm.tui.widgets.quick_check import QuickCheck
@@ -73,8 +74,8 @@ class ReaderScreen(QuiztermScreen):
             cards = [FlipCard(term, id=f"card-{term.id}") for term in lesson.glossary]
             yield self._part("glossary", tr("reader.glossary"), Grid(*cards, id="reader-cards"))
         yield self._part("overview", tr("reader.overview"), Static(Text(lesson.overview)))
-        checklist = SelectionList[str](*[(Text(o.text), o.id) for o in lesson.objectives],
-                                       id="reader-objectives")
+        checklist = Checklist(*[(Text(o.text), o.id) for o in lesson.objectives],
+                              id="reader-objectives")
         yield self._part("objectives", tr("reader.objectives"), checklist)
         if lesson.scenario:
             sc = lesson.scenario
