@@ -216,6 +216,17 @@ class DrillSession:
                 "flagged": len(self.flags)}
 
     # --- the end --------------------------------------------------------------------------
+    def abandon(self) -> None:
+        """Give the drill up: the answered questions are recorded as attempts, nothing else is graded."""
+        if self.result is not None or self.status == "abandoned":
+            return
+        self._book_question_time()
+        self._base, self._since = self.elapsed(), None
+        answered = {i: a for i, a in self.answers.items() if a is not None}
+        attempts, _ = grade_items(self.items, answered, self.spec, self.question_s, drill_id=self.drill_id)
+        self.store.abandon_drill(self.drill_id, [attempts[i] for i in sorted(answered)])
+        self.status = "abandoned"
+
     def submit(self, *, timed_out: bool = False) -> dict:
         """Grade every item and finish the drill in the store (one transaction); returns the result."""
         if self.result is not None:

@@ -118,12 +118,27 @@ class DrillsMixin:
         self._after_answers(len(ids))
         return ids
 
-    def abandon_drill(self, drill_id: int) -> None:
-        """Give up an active drill (its answers stay saved; nothing is graded)."""
+    def abandon_drill(self, drill_id: int, graded: list[Attempt] = ()) -> list[int]:
+        """Give up an active drill: its answers stay saved, and ``graded`` (the answered items, graded
+        by the caller) are recorded as attempts like a finished drill's, in the same transaction.
+
+        Returns the new attempt ids (none when the drill was not active).
+        """
+        from quizterm.store.attempts import record_in_tx, validate
+
+        graded = [replace(a, drill_id=drill_id, mode="drill") for a in graded]
+        for a in graded:
+            validate(a, False)
         now = self._now()
         with self._tx() as conn:
-            conn.execute("UPDATE drills SET status='abandoned', finished_at=? WHERE id=? AND status='active'",
-                         (iso(now), drill_id))
+            cur = conn.execute("UPDATE drills SET status='abandoned', finished_at=? WHERE id=? AND status='active'",
+                               (iso(now), drill_id))
+            if cur.rowcount != 1:
+                return []
+            ids = [record_in_tx(self, conn, a, now, schedule=False) for a in graded]
+        if ids:
+            self._after_answers(len(ids))
+        return ids
 
     def drills(self) -> list[DrillRecord]:
         """Every drill, newest first."""

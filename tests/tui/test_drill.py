@@ -209,7 +209,7 @@ async def test_resume_after_crash(make_app, study, store, clock):
         assert type(app.screen).__name__ == "ResumeDrill"
         assert "2 of 5 answered" in str(app.screen.query_one("#resume-body").render())
         assert "3:20 left" in str(app.screen.query_one("#resume-body").render())
-        await pilot.press("r")
+        await pilot.press("ctrl+r")
         await pilot.pause()
         screen = app.screen
         s = screen.session
@@ -232,7 +232,7 @@ async def test_abandon_then_bad_request_shows_one_line(make_app, study, store, c
     app = make_app(load=study, lang="en", start="drill", start_args={"count": 99, "autostart": True})
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.press("a")  # abandon: answers kept, not graded
+        await pilot.press("ctrl+d")  # abandon: answers kept
         await pilot.pause()
         assert store.unfinished_drill() is None
         assert store.drills()[0].status == "abandoned"
@@ -273,7 +273,7 @@ async def test_next_start_offers_the_unfinished_drill(make_app, study, store, cl
         await pilot.pause()
         await pilot.pause()
         assert type(app.screen).__name__ == "ResumeDrill"
-        await pilot.press("r")
+        await pilot.press("ctrl+r")
         await pilot.pause()
         assert type(app.screen).__name__ == "DrillScreen" and app.screen.session.answers == {0: 0}
         await pilot.press("escape", "q")  # pause, then leave: back home, the drill still waits
@@ -296,3 +296,82 @@ async def test_result_screen_for_a_past_drill_and_a_stale_id(make_app, study, st
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert app.is_running and not app.screen.check_action("retry", ())
+
+
+async def test_declining_resume_then_starting_resolves_the_old_drill(make_app, study, store, clock):
+    """Esc on the resume offer, then start: the old drill is abandoned (answers kept as attempts), one active."""
+    from quizterm.quiz.drill import DrillSession
+
+    old = DrillSession.start(store, clock, list(study.bank.questions.values())[:3], bank=study.bank,
+                             spec={}, duration_s=120)
+    from quizterm.quiz.session import response_to_json
+
+    for i in (0, 1):
+        old.goto(i)
+        inst = QuestionInstance.from_json(old.items[i])
+        old.answer(response_to_json(inst.type, key_response(inst)))
+    app = make_app(load=study, lang="en", start="drill", start_args={"lesson_id": "study", "count": 2})
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ResumeDrill"
+        await pilot.press("escape")  # not now
+        await pilot.pause()
+        await pilot.press("ctrl+s")  # start a new one: the old one must be dealt with first
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ResumeDrill" and app.screen.starting
+        assert "submit or abandon" in str(app.screen.query_one("#resume-body").render())
+        await pilot.press("escape")  # still not: nothing starts
+        await pilot.pause()
+        assert [d.status for d in store.drills()] == ["active"]
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("ctrl+d")  # abandon the old one, keeping its two answers
+        await pilot.pause()
+        await pilot.pause()
+        assert type(app.screen).__name__ == "DrillScreen" and app.screen.session.drill_id != old.drill_id
+    assert [d.status for d in store.drills()] == ["active", "abandoned"]
+    kept = [a for a in store.attempts() if a.drill_id == old.drill_id]
+    assert len(kept) == 2 and all(a.correct and a.mode == "drill" for a in kept)
+
+
+async def test_starting_with_an_old_drill_can_submit_it(make_app, study, store, clock):
+    from quizterm.quiz.drill import DrillSession
+
+    old = DrillSession.start(store, clock, list(study.bank.questions.values())[:2], bank=study.bank,
+                             spec={}, duration_s=120)
+    from quizterm.quiz.session import response_to_json
+
+    inst = QuestionInstance.from_json(old.items[0])
+    old.answer(response_to_json(inst.type, key_response(inst)))
+    app = make_app(load=study, lang="en", start="drill", start_args={"lesson_id": "study", "count": 2})
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+s")  # submit from the offer; the setup form stays for the new one
+        await pilot.pause()
+        assert store.drill(old.drill_id).status == "done" and store.drill(old.drill_id).result["correct"] == 1
+        assert store.unfinished_drill() is None
+
+
+async def test_resume_offer_ignores_stray_letters(make_app, study, store, clock):
+    """Over home, the offer has buttons with key hints, focus on "not now", and no letter keys."""
+    from quizterm.quiz.drill import DrillSession
+
+    DrillSession.start(store, clock, list(study.bank.questions.values())[:3], bank=study.bank,
+                       spec={}, duration_s=120)
+    app = make_app(load=study, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        dialog = app.screen
+        assert type(dialog).__name__ == "ResumeDrill"
+        assert app.focused.id == "resume-cancel"
+        labels = [str(b.label) for b in dialog.query("Button")]
+        assert any("Ctrl+R" in x for x in labels) and any("Esc" in x for x in labels)
+        for key in "rgfpdnsa":
+            await pilot.press(key)
+        await pilot.pause()
+        assert app.screen is dialog
+        await pilot.press("enter")  # the focused default is the safe choice
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HomeScreen"
+        assert store.unfinished_drill() is not None

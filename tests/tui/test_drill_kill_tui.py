@@ -91,7 +91,7 @@ async def test_kill_the_app_mid_drill_then_resume(home, clock):
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             assert type(app.screen).__name__ == "ResumeDrill"
-            await pilot.press("r")
+            await pilot.press("ctrl+r")
             await pilot.pause()
             s = app.screen.session
             assert s.drill_id == drill_id

@@ -17,7 +17,7 @@ from quizterm.tui.widgets.guard import guarded
 from quizterm.tui.widgets.countdown import format_seconds
 from quizterm.tui.widgets.drill_dialogs import ResumeDrill
 
-__all__ = ["DrillSetupScreen", "begin_drill", "offer_unfinished_drill", "resume_summary"]
+__all__ = ["DrillSetupScreen", "begin_drill", "offer_unfinished_drill", "resolve_unfinished", "resume_summary"]
 
 
 def resume_summary(tr: Any, record: Any) -> str:
@@ -28,7 +28,22 @@ def resume_summary(tr: Any, record: Any) -> str:
 
 
 def begin_drill(app: Any, plan: Any) -> Any:
-    """Start a planned drill (fresh instances, saved in the store) and show it in place of the current screen."""
+    """Start a planned drill (fresh instances, saved in the store) and show it in place of the current screen.
+
+    When an older drill is still active it is offered first (resume, submit or abandon it): at most
+    one drill is active, so none is left behind unscored. Returns the session, or None when the
+    new drill waits on that choice.
+    """
+    pending = app.store.unfinished_drill()
+    if pending is not None:
+        def chosen(choice: str | None) -> None:
+            if choice in ("submit", "abandon") and resolve_unfinished(app, choice, pending.id, switch=True):
+                begin_drill(app, plan)
+            elif choice == "resume":
+                resolve_unfinished(app, choice, pending.id, switch=True)
+
+        app.push_screen(ResumeDrill(resume_summary(app.tr, pending), starting=True), chosen)
+        return None
     from quizterm.quiz.drill import DrillSession
     from quizterm.tui.screens.drill import DrillScreen
 
@@ -37,6 +52,31 @@ def begin_drill(app: Any, plan: Any) -> Any:
                                  duration_s=plan.duration_s, seed=plan.spec.get("seed"))
     app.switch_screen(DrillScreen(session))
     return session
+
+
+def resolve_unfinished(app: Any, choice: str | None, drill_id: int, *, switch: bool) -> bool:
+    """Carry out the resume dialog's choice for drill ``drill_id``; False when the store failed.
+
+    "resume" shows the drill (in place of the current screen with ``switch``), "submit" grades it,
+    "abandon" records its answered questions as attempts and marks it abandoned.
+    """
+    from quizterm.quiz.drill import DrillSession
+    from quizterm.tui.screens.drill import DrillScreen
+
+    try:
+        if choice in ("resume", "submit", "abandon"):
+            session = DrillSession.resume(app.store, app.clock, app.store.drill(drill_id))
+            if choice == "resume":
+                (app.switch_screen if switch else app.push_screen)(DrillScreen(session))
+            elif choice == "submit":
+                result = session.submit()
+                app.notify(app.tr("drill.resume.submitted", percent=f"{result['percent']:g}"))
+            else:
+                session.abandon()
+    except StoreError as exc:
+        app.notify_error(exc)
+        return False
+    return True
 
 
 def offer_unfinished_drill(screen: Any) -> None:
@@ -54,17 +94,7 @@ def offer_unfinished_drill(screen: Any) -> None:
         return
 
     def chosen(choice: str | None) -> None:
-        from quizterm.quiz.drill import DrillSession
-        from quizterm.tui.screens.drill import DrillScreen
-
-        try:
-            if choice == "resume":
-                record = app.store.drill(pending.id)
-                app.push_screen(DrillScreen(DrillSession.resume(app.store, app.clock, record)))
-            elif choice == "abandon":
-                app.store.abandon_drill(pending.id)
-        except StoreError as exc:
-            app.notify_error(exc)
+        resolve_unfinished(app, choice, pending.id, switch=False)
 
     app.push_screen(ResumeDrill(resume_summary(app.tr, pending)), chosen)
 
@@ -130,21 +160,9 @@ class DrillSetupScreen(QuiztermScreen):
 
     @guarded
     def _pending_chosen(self, choice: str | None, drill_id: int) -> None:
-        from quizterm.quiz.drill import DrillSession
-        from quizterm.tui.screens.drill import DrillScreen
-
-        store = self.app.store
-        try:
-            if choice == "resume":
-                session = DrillSession.resume(store, self.app.clock, store.drill(drill_id))
-                self.app.switch_screen(DrillScreen(session))
-                return
-            if choice == "abandon":
-                store.abandon_drill(drill_id)
-        except StoreError as exc:
-            self.app.notify_error(exc)
+        if not resolve_unfinished(self.app, choice, drill_id, switch=True) or choice == "resume":
             return
-        if choice == "abandon" and self.autostart:
+        if choice in ("submit", "abandon") and self.autostart:
             self.action_start()
 
     # --- the form ---------------------------------------------------------------------------

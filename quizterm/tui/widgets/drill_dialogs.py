@@ -1,4 +1,4 @@
-"""Drill dialogs: confirm submit (naming unanswered/flagged), resume-or-abandon, and go-to-question."""
+"""Drill dialogs: confirm submit (naming unanswered/flagged), resume/submit/abandon an old drill, and go-to-question."""
 
 from __future__ import annotations
 
@@ -45,30 +45,40 @@ class ConfirmSubmit(ModalScreen[bool]):
 
 
 class ResumeDrill(ModalScreen[str]):
-    """An unfinished drill: "resume", "abandon" (answers kept) or "cancel"."""
+    """An unfinished drill: "resume", "submit" (grade it), "abandon" (answers kept) or "cancel".
+
+    Every choice is a button that shows its key. The keys need Ctrl, so no stray letter typed at
+    the home menu underneath (r, a, n, ...) can start a timed drill, and "not now" has the focus.
+    With ``starting`` a new drill is waiting on the choice: "not now" then starts nothing.
+    """
 
     BINDINGS = [
-        Binding("r", "choose('resume')", "drill.resume.resume", id="resume-resume"),
-        Binding("a", "choose('abandon')", "drill.resume.abandon", id="resume-abandon"),
+        Binding("ctrl+r", "choose('resume')", "drill.resume.resume", id="resume-resume"),
+        Binding("ctrl+s", "choose('submit')", "drill.resume.submit", id="resume-submit"),
+        Binding("ctrl+d", "choose('abandon')", "drill.resume.abandon", id="resume-abandon"),
         Binding("escape", "choose('cancel')", "drill.resume.cancel", id="resume-cancel"),
     ]
+    KEYS = {"resume": "Ctrl+R", "submit": "Ctrl+S", "abandon": "Ctrl+D", "cancel": "Esc"}
 
-    def __init__(self, summary: str) -> None:
-        super().__init__(classes="dialog")
+    def __init__(self, summary: str, *, starting: bool = False) -> None:
+        super().__init__(classes="dialog resume-dialog")
         self.summary = summary
+        self.starting = starting
 
     def compose(self) -> ComposeResult:
         tr = self.app.tr
+        body = self.summary + ("\n" + tr("drill.resume.before_new") if self.starting else "")
         with Vertical():
             yield Static(Text(tr("drill.resume.title")), classes="dialog-title")
-            yield Static(Text(self.summary), id="resume-body")
-            with Horizontal():
-                yield Button(tr("drill.resume.cancel"), id="resume-cancel")
-                yield Button(tr("drill.resume.abandon"), id="resume-abandon", variant="warning")
-                yield Button(tr("drill.resume.resume"), id="resume-resume", variant="primary")
+            yield Static(Text(body), id="resume-body")
+            with Vertical(id="resume-choices"):
+                for choice, variant in (("cancel", "primary"), ("resume", "default"),
+                                        ("submit", "default"), ("abandon", "warning")):
+                    label = f"{tr(f'drill.resume.{choice}')}  [{self.KEYS[choice]}]"
+                    yield Button(Text(label), id=f"resume-{choice}", variant=variant)
 
     def on_mount(self) -> None:
-        self.query_one("#resume-resume", Button).focus()
+        self.query_one("#resume-cancel", Button).focus()  # the safe choice is the default
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
