@@ -10,6 +10,15 @@ from quizterm.quiz.drill_result import build_result, grade_items
 TICK_SAVE_S = 5.0  # how often the time used is saved while nothing else is written
 
 
+def is_complete(response_json: Any) -> bool:
+    """Whether a stored response counts as answered: given, and for a grid every cell filled."""
+    if response_json is None:
+        return False
+    if isinstance(response_json, list) and response_json and all(isinstance(r, list) for r in response_json):
+        return all(str(c).strip() for row in response_json for c in row)
+    return True
+
+
 def question_meta(question: Any, lesson_id: str | None) -> dict:
     """What a drill remembers about a question besides its instance (survives later bank edits)."""
     return {"objective": question.objective, "tags": list(question.tags), "lesson": lesson_id}
@@ -198,7 +207,7 @@ class DrillSession:
         """Per question: "unvisited", "seen", "answered", "flagged" or "answered-flagged"."""
         out = []
         for i in range(len(self.items)):
-            answered, flagged = i in self.answers, i in self.flags
+            answered, flagged = is_complete(self.answers.get(i)), i in self.flags
             if answered and flagged:
                 out.append("answered-flagged")
             elif flagged:
@@ -212,7 +221,8 @@ class DrillSession:
     def counts(self) -> dict[str, int]:
         """How many are answered, unanswered and flagged (for the submit confirmation)."""
         n = len(self.items)
-        return {"total": n, "answered": len(self.answers), "unanswered": n - len(self.answers),
+        done = sum(1 for a in self.answers.values() if is_complete(a))
+        return {"total": n, "answered": done, "unanswered": n - done,
                 "flagged": len(self.flags)}
 
     # --- the end --------------------------------------------------------------------------

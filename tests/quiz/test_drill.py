@@ -142,3 +142,18 @@ def test_same_seed_same_drill(store, clock, bundled):
     a = _drill(store, clock, bundled, seed=3)
     b = _drill(store, clock, bundled, seed=3)
     assert a.items == b.items
+
+
+def test_a_partly_filled_grid_is_not_answered():
+    from quizterm.quiz.drill import is_complete
+
+    assert not is_complete([["1", ""], ["", ""]]) and not is_complete(None)
+    assert is_complete([["1", "2"], ["3", "4"]]) and is_complete([2, 0, 1]) and is_complete(0)
+
+
+def test_palette_and_counts_need_every_cell(clock):
+    from quizterm.quiz.drill import DrillSession
+
+    s = DrillSession(None, clock, 1, [{}, {}], {}, 60, answers={0: [["1", ""]], 1: [["1", "2"]]})
+    assert s.palette() == ["seen", "answered"]
+    assert s.counts()["answered"] == 1 and s.counts()["unanswered"] == 1

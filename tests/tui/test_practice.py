@@ -186,3 +186,28 @@ async def test_the_readers_question_list(make_app, study, store, clock):
         await pilot.press("2")  # "False": wrong, and the verdict words are in the UI language
         await pilot.pause()
         assert s.last.grade.expected == "True" and s.last.grade.given == "False"
+
+
+async def test_empty_or_partial_typed_answer_says_so(make_app, study, store, clock):
+    """Enter on an empty numeric answer, or a grid with a blank cell, shows a short message."""
+    app = make_app(load=study, lang="en", start="practice",
+                   start_args={"question_ids": ["s-num", "s-matrix"], "pick": False})
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        s = screen.session
+        assert s.instance.question_id == "s-num"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert s.state == "answering"
+        assert any("No answer yet" in str(n.message) for n in app._notifications)
+        await pilot.press("8", "enter")
+        await pilot.pause()
+        await pilot.press("enter")  # next: the grid
+        await pilot.pause()
+        assert s.instance.question_id == "s-matrix"
+        screen.query_one("#cell-0-0").focus()
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        assert s.state == "answering" and not store.attempts(question_id="s-matrix")
+        assert any("Fill every cell" in str(n.message) for n in app._notifications)

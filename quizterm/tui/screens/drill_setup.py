@@ -22,7 +22,9 @@ __all__ = ["DrillSetupScreen", "begin_drill", "offer_unfinished_drill", "resolve
 
 def resume_summary(tr: Any, record: Any) -> str:
     """"Started …: 3 of 10 answered, 4:10 left on the clock." for the resume dialog."""
-    answered = sum(1 for a, ok in zip(record.answers, record.answered) if ok and a is not None)
+    from quizterm.quiz.drill import is_complete
+
+    answered = sum(1 for a, ok in zip(record.answers, record.answered) if ok and is_complete(a))
     return tr("drill.resume.body", started=record.started_at.strftime("%Y-%m-%d %H:%M UTC"),
               answered=answered, total=len(record.items), remaining=format_seconds(record.remaining_s))
 

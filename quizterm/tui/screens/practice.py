@@ -198,6 +198,13 @@ class PracticeScreen(QuiztermScreen):
     @guarded
     def _submitted(self, event: AnswerInput.Submitted) -> None:
         event.stop()
+        widget = event.answer_input
+        s = self.session
+        if s is not None and s.state == "answering" and not widget.frozen and not widget.complete():
+            key = "practice.need_all_cells" if widget.kind == "matrix" and event.response is not None \
+                else "practice.need_answer"
+            self.notify(self.app.tr(key), severity="warning", markup=False)
+            return
         self.submit(event.response)
 
     def submit(self, response: Any) -> bool:

@@ -146,6 +146,13 @@ class AnswerInput(Widget, can_focus=True):
             return grid if any(c.strip() for row in grid for c in row) else None
         return None
 
+    def complete(self) -> bool:
+        """Whether there is a whole answer to grade (for a grid: every cell filled)."""
+        value = self.response()
+        if self.kind == "matrix" and value is not None:
+            return all(c.strip() for row in value for c in row)
+        return value is not None
+
     def response_json(self) -> Any:
         """The response in its stored JSON form (None when nothing given)."""
         value = self.response()
