@@ -25,41 +25,73 @@ def assemble(results: list[FileResult], item_checks: ItemCheck | None = None) ->
     The first lesson or question with an id wins; a later duplicate is left out and reported at
     its own ``id`` naming the first. References to unknown ids are reported where they are written.
     A question that ``item_checks`` complains about (an unknown generator, say) is left out.
+
+    Files set aside for their own problems still take part, through what could be read from
+    their raw YAML (``lesson`` key, question ids, a lesson's ``id`` and ``questions`` list), so
+    one run reports every problem; they add nothing to the bank.
     """
     bank = Bank()
     problems: list[Problem] = []
     set_aside = {qid for res in results for qid in res.set_aside_ids}
+    set_aside_lessons = {res.raw_id for res in results if res.raw_id is not None}
     lesson_file: dict[str, FileResult] = {}
+    lesson_seen: dict[str, Origin] = {}  # every lesson id, set-aside files included
+
+    def lesson_id_seen(res: FileResult, lesson_id: str) -> bool:
+        first = lesson_seen.get(lesson_id)
+        if first is not None:
+            problems.append(res.problem("id", f"duplicate lesson id '{lesson_id}' (first defined at"
+                                              f" {first.path}:{first.line})"))
+            return True
+        line, col = res.at("")
+        lesson_seen[lesson_id] = Origin(res.path, line, col)
+        return False
+
     for res in results:
         lesson = res.lesson
         if lesson is None:
+            if res.raw_id is not None:
+                lesson_id_seen(res, res.raw_id)
             continue
-        if lesson.id in bank.lessons:
-            first = bank.origin("lesson", lesson.id)
-            problems.append(res.problem("id", f"duplicate lesson id '{lesson.id}' (first defined at"
-                                              f" {first.path}:{first.line})"))
+        if lesson_id_seen(res, lesson.id):
             continue
         bank.lessons[lesson.id] = lesson
         line, col = res.at("")
         bank.origins[f"lesson:{lesson.id}"] = Origin(res.path, line, col)
         lesson_file[lesson.id] = res
 
+    question_seen: dict[str, Origin] = {}  # every question id, set-aside files included
+
+    def question_id_seen(res: FileResult, key: str, qid: str) -> bool:
+        first = question_seen.get(qid)
+        if first is not None:
+            problems.append(res.problem(f"{key}.id", f"duplicate question id '{qid}' (first defined"
+                                                     f" at {first.path}:{first.line})"))
+            return True
+        line, col = res.at(key)
+        question_seen[qid] = Origin(res.path, line, col)
+        return False
+
+    def check_lesson(res: FileResult, lesson_id: str) -> None:
+        if lesson_id not in bank.lessons and lesson_id not in set_aside_lessons:
+            problems.append(res.problem("lesson", f"unknown lesson '{lesson_id}'{_hint(lesson_id, bank.lessons)}"
+                                                  f" (loaded lessons: {', '.join(bank.lessons) or 'none'})"))
+
     for res in results:
         qb = res.bank
         if qb is None:
+            if res.raw_lesson is not None:
+                check_lesson(res, res.raw_lesson)
+            for i, qid in res.raw_question_ids:
+                question_id_seen(res, f"questions[{i}]", qid)
             continue
+        check_lesson(res, qb.lesson)
         lesson = bank.lessons.get(qb.lesson)
-        if lesson is None:
-            problems.append(res.problem("lesson", f"unknown lesson '{qb.lesson}'{_hint(qb.lesson, bank.lessons)}"
-                                                  f" (loaded lessons: {', '.join(bank.lessons) or 'none'})"))
         objectives = lesson.objective_ids() if lesson else None
         pitfalls = lesson.pitfall_ids() if lesson else None
         for i, q in enumerate(qb.questions):
             key = f"questions[{i}]"
-            if q.id in bank.questions:
-                first = bank.origin("question", q.id)
-                problems.append(res.problem(f"{key}.id", f"duplicate question id '{q.id}' (first defined"
-                                                         f" at {first.path}:{first.line})"))
+            if question_id_seen(res, key, q.id):
                 continue
             if item_checks is not None:
                 found = [res.problem(f"{key}.{where}", message) for where, message in item_checks(q)]
@@ -78,11 +110,18 @@ def assemble(results: list[FileResult], item_checks: ItemCheck | None = None) ->
             if pitfalls is not None:
                 problems.extend(_misconceptions(res, key, q, pitfalls, qb.lesson))
 
-    for lesson_id, res in lesson_file.items():
-        for i, qid in enumerate(bank.lessons[lesson_id].questions):
+    def check_refs(res: FileResult, refs) -> None:
+        for i, qid in refs:
             if qid not in bank.questions and qid not in set_aside:  # set-aside ones are reported already
                 problems.append(res.problem(f"questions[{i}]", f"unknown question id '{qid}'"
                                                               f"{_hint(qid, bank.questions)}"))
+
+    for res in results:
+        if res.lesson is not None:
+            if lesson_file.get(res.lesson.id) is res:  # not a left-out duplicate
+                check_refs(res, enumerate(res.lesson.questions))
+        elif res.raw_id is not None or res.raw_refs:
+            check_refs(res, res.raw_refs)
     return bank, problems
 
 

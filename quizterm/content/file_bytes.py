@@ -68,8 +68,14 @@ def _position(data: bytes, offset: int) -> tuple[int, int]:
     return line, col
 
 
-def check_encoding(data: bytes) -> bytes:
+def check_encoding(data: bytes, controls: list[ReadError] | None = None) -> bytes:
     """Strip a UTF-8 BOM and refuse anything that is not clean UTF-8 text.
+
+    Args:
+        data: the file's bytes.
+        controls: when given, every raw control character is appended to it as a
+            :class:`ReadError` (instead of raising for the first) and written as ``_`` in the
+            returned bytes, so the rest of the file can still be checked.
 
     Raises:
         ReadError: for UTF-16/32, NUL bytes and invalid UTF-8, at the offending position.
@@ -82,6 +88,13 @@ def check_encoding(data: bytes) -> bytes:
     if nul >= 0:
         line, col = _position(data, nul)
         raise ReadError(line, col, "file contains a NUL byte (is it a binary file?)")
+    if controls is not None:
+        for bad in _RAW_CONTROL.finditer(data):
+            line, col = _position(data, bad.start())
+            char = bad.group().decode("utf-8", "replace")
+            controls.append(ReadError(line, col, f"a control character (U+{ord(char):04X}) is not allowed here; remove it"))
+        if controls:
+            data = _RAW_CONTROL.sub(b"_", data)
     bad = _RAW_CONTROL.search(data)
     if bad:
         line, col = _position(data, bad.start())

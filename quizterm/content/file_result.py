@@ -35,6 +35,14 @@ class FileResult:
     set_aside_ids: list[str] = field(default_factory=list)
     """Question ids in this file when it was set aside, so references to them are not reported
     as unknown as well."""
+    raw_lesson: str | None = None
+    """A set-aside bank's ``lesson`` key, as written (cross-file checks still run on it)."""
+    raw_question_ids: list[tuple[int, str]] = field(default_factory=list)
+    """A set-aside bank's ``(index, id)`` of each question with a text id."""
+    raw_id: str | None = None
+    """A set-aside lesson's ``id``, as written."""
+    raw_refs: list[tuple[int, str]] = field(default_factory=list)
+    """A set-aside lesson's ``(index, id)`` of each entry of its ``questions`` list."""
 
     def at(self, key: str) -> tuple[int, int]:
         """The position of ``key``, else of its nearest recorded parent, else 1:1."""
@@ -106,6 +114,26 @@ def is_bank_data(data: dict) -> bool:
     return isinstance(items, list) and any(isinstance(item, dict) for item in items)
 
 
+def _raw_controls(path: Path, controls: list) -> list[Problem]:
+    return [Problem(path, e.line, e.col, e.key, e.message) for e in controls]
+
+
+def _keep_raw(res: FileResult, doc: yaml_reader.Document, is_bank: bool) -> None:
+    """What cross-file checks need from a file that failed validation, read from its raw data."""
+    data = doc.data
+    items = data.get("questions")
+    items = items if isinstance(items, list) else []
+    res.where = _positions(doc.root, is_bank)
+    if is_bank:
+        res.raw_question_ids = [(i, item["id"]) for i, item in enumerate(items)
+                                if isinstance(item, dict) and isinstance(item.get("id"), str)]
+        res.set_aside_ids = [qid for _, qid in res.raw_question_ids]
+        res.raw_lesson = data["lesson"] if isinstance(data.get("lesson"), str) else None
+    else:
+        res.raw_id = data["id"] if isinstance(data.get("id"), str) else None
+        res.raw_refs = [(i, qid) for i, qid in enumerate(items) if isinstance(qid, str)]
+
+
 def load_file(path: Path, data: bytes | None = None) -> FileResult:
     """Read, parse and validate one file; never raises for bad content.
 
@@ -114,23 +142,28 @@ def load_file(path: Path, data: bytes | None = None) -> FileResult:
         data: its bytes, when the caller already read them (see ``yaml_reader.read_bytes``).
     """
     res = FileResult(Path(path))
+    controls: list[yaml_reader.ReadError] = []  # filled by check_encoding: every raw control
     try:
         if data is None:
             data, _ = yaml_reader.read_bytes(path)
-        data = yaml_reader.check_encoding(data)
+        data = yaml_reader.check_encoding(data, controls)
         try:
             doc = yaml_reader.parse(data)
         except yaml.YAMLError as exc:
             raise yaml_reader.syntax_error(exc, data) from None
     except yaml_reader.ReadError as err:
-        res.problems.append(Problem(res.path, err.line, err.col, err.key, err.message))
+        res.problems = _capped(res.path, [*_raw_controls(res.path, controls),
+                                          Problem(res.path, err.line, err.col, err.key, err.message)])
         return res
     except yaml_reader.ReadErrors as errs:
-        res.problems = _capped(res.path, [Problem(res.path, e.line, e.col, e.key, e.message) for e in errs.errors])
+        res.problems = _capped(res.path, [*_raw_controls(res.path, controls),
+                                          *(Problem(res.path, e.line, e.col, e.key, e.message) for e in errs.errors)])
         return res
     except (RecursionError, MemoryError, ValueError, OSError) as exc:  # last line of defence
+        res.problems = _raw_controls(res.path, controls)
         res.problems.append(Problem(res.path, 1, 1, "", f"cannot load this file ({type(exc).__name__})"))
         return res
+    res.problems = _raw_controls(res.path, controls)
     if doc.root is None or doc.data is None:  # no document, or only '---' / an empty value
         res.problems.append(Problem(res.path, 1, 1, "", "the file is empty: a lesson or question bank"
                                                         " is a mapping of keys (see docs/authoring.md)"))
@@ -144,10 +177,12 @@ def load_file(path: Path, data: bytes | None = None) -> FileResult:
     try:
         obj = model.model_validate(doc.data)
     except ValidationError as exc:
-        res.problems = _capped(res.path, problems_from(res.path, model, doc.root, exc))
-        items = doc.data.get("questions") if is_bank else None
-        if isinstance(items, list):
-            res.set_aside_ids = [i["id"] for i in items if isinstance(i, dict) and isinstance(i.get("id"), str)]
+        res.problems = _capped(res.path, res.problems + problems_from(res.path, model, doc.root, exc, source=data))
+        _keep_raw(res, doc, is_bank)
+        return res
+    if res.problems:  # raw control characters: the file is set aside like any other bad file
+        res.problems = _capped(res.path, res.problems)
+        _keep_raw(res, doc, is_bank)
         return res
     if is_bank:
         res.bank = obj

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from quizterm.content.problems import Problem, display_key, safe_text
+from quizterm.model.base import ControlCharsError, control_message
 
 
 def _unwrap(tp: Any) -> Any:
@@ -189,9 +190,63 @@ def _type_node(node: Node | None) -> Node | None:
     return node
 
 
-def problems_from(path: Path, model: type[BaseModel], root: Node | None, exc: ValidationError) -> list[Problem]:
-    """One :class:`Problem` per pydantic error, located in the file's node tree."""
+_HEX_ESCAPES = {"x": 2, "u": 4, "U": 8}
+
+
+def _source_columns(node: ScalarNode, lines: list[str]) -> list[tuple[int, int]] | None:
+    """The 0-based ``(line, column)`` in the file of each character of a scalar's value.
+
+    Known for one-line plain and quoted scalars; ``None`` for the rest (block or multi-line text),
+    whose characters are then reported at the scalar's start. (A control character typed into the
+    file itself is reported by ``check_encoding``; these are the ones written as escapes.)
+    """
+    start, end, style, value = node.start_mark, node.end_mark, node.style or "", node.value
+    if start.line >= len(lines):
+        return None
+    out: list[tuple[int, int]] = []
+    if style in ("", "'", '"') and start.line == end.line:
+        text, row = lines[start.line], start.line
+        if not style:
+            out = [(row, start.column + i) for i in range(len(value))]
+            return out if text[start.column:start.column + len(value)] == value else None
+        col, stop = start.column + 1, end.column - 1
+        while col < stop:
+            out.append((row, col))
+            ch = text[col]
+            if style == "'" and ch == "'":
+                col += 2
+            elif style == '"' and ch == "\\":
+                col += 2 + _HEX_ESCAPES.get(text[col + 1] if col + 1 < len(text) else "", 0)
+            else:
+                col += 1
+        return out if len(out) == len(value) else None
+    return None
+
+
+def _control_problems(path: Path, node: Node | None, key: str, error: ControlCharsError,
+                      lines: list[str] | None) -> list[Problem]:
+    """One problem per forbidden character of a text, each at its own line and column."""
+    columns = _source_columns(node, lines) if isinstance(node, ScalarNode) and lines else None
+    line, col = _position(node)
+    out = []
+    for index, ch in error.found:
+        if columns is not None and index < len(columns):
+            row, column = columns[index]
+            out.append(Problem(path, row + 1, column + 1, key, control_message(ch)))
+        else:
+            out.append(Problem(path, line, col, key, f"{control_message(ch)} (character {index + 1} of the text)"))
+    return out
+
+
+def problems_from(path: Path, model: type[BaseModel], root: Node | None, exc: ValidationError,
+                  source: bytes | str | None = None) -> list[Problem]:
+    """One :class:`Problem` per pydantic error, located in the file's node tree.
+
+    ``source`` (the file's text) lets a text with control characters be reported once per
+    character at that character's column.
+    """
     out: list[Problem] = []
+    lines: list[str] | None = None
     for err in exc.errors():
         loc = tuple(err["loc"])
         error = (err.get("ctx") or {}).get("error")
@@ -217,6 +272,12 @@ def problems_from(path: Path, model: type[BaseModel], root: Node | None, exc: Va
                                f"unknown key '{safe_text(name)}'{hint}"))
             continue
         node, parts = step.node, step.parts
+        if isinstance(error, ControlCharsError):
+            if lines is None and source is not None:
+                text = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
+                lines = text.replace("\r\n", "\n").split("\n")
+            out.extend(_control_problems(path, node, display_key(parts), error, lines))
+            continue
         if isinstance(node, ScalarNode) and not node.value and not node.style and step.key_node is not None:
             node = step.key_node  # an empty value has no text of its own to point at
         if kind == "union_tag_invalid":

@@ -15,13 +15,28 @@ _FORBIDDEN = re.compile(
 )
 
 
+def control_message(ch: str) -> str:
+    """The complaint about one forbidden character."""
+    name = unicodedata.name(ch, "")
+    return (f"control character {name + ' ' if name else ''}(U+{ord(ch):04X}) is not"
+            " allowed in text: it could act on the terminal or reorder what is shown")
+
+
+class ControlCharsError(ValueError):
+    """Every forbidden character of one text: ``found`` holds ``(index in the text, char)``.
+
+    The loader reports each one at its own column; the message names the first.
+    """
+
+    def __init__(self, found: list[tuple[int, str]]):
+        super().__init__(control_message(found[0][1]))
+        self.found = found
+
+
 def _check_text(value: str) -> str:
-    match = _FORBIDDEN.search(value)
-    if match:
-        ch = match.group()
-        name = unicodedata.name(ch, "")
-        raise ValueError(f"control character {name + ' ' if name else ''}(U+{ord(ch):04X}) is not"
-                         " allowed in text: it could act on the terminal or reorder what is shown")
+    found = [(m.start(), m.group()) for m in _FORBIDDEN.finditer(value)]
+    if found:
+        raise ControlCharsError(found)
     if not value.strip():
         raise ValueError("text must not be empty")
     return value
