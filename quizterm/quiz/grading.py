@@ -7,14 +7,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from quizterm.quiz.instance import QuestionInstance
-from quizterm.quiz.normalize import format_number, normalize_text, parse_number, within
+from quizterm.quiz.normalize import NumberError, format_number, normalize_text, parse_number, within
 
 
 class InvalidResponse(ValueError):
     """The response cannot be graded (e.g. numeric "abc", wrong matrix shape); ``str(err)`` says why.
 
+    ``str(err)`` is English (for logs and tests); the UI says it in its language from ``code`` and
+    ``params`` (the i18n key ``grade.err.<code>``; a grid cell adds ``row``/``col`` to params).
     The UI shows the message and records nothing.
     """
+
+    def __init__(self, message: str, code: str = "invalid", **params: object) -> None:
+        super().__init__(message)
+        self.code, self.params = code, params
 
 
 @dataclass(frozen=True)
@@ -46,9 +52,9 @@ def _label(inst: QuestionInstance, pos: int) -> str:
 
 def _index(value: Any, n: int) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise InvalidResponse("choose one of the options")
+        raise InvalidResponse("choose one of the options", "choose_one")
     if not 0 <= int(value) < n:
-        raise InvalidResponse(f"option {value} does not exist (0..{n - 1})")
+        raise InvalidResponse(f"option {value} does not exist (0..{n - 1})", "no_option")
     return int(value)
 
 
@@ -61,7 +67,7 @@ def _grade_single(inst: QuestionInstance, response: Any, lang: str) -> Grade:
 
 def _grade_multi(inst: QuestionInstance, response: Any, lang: str) -> Grade:
     if isinstance(response, (str, bytes)) or not hasattr(response, "__iter__"):
-        raise InvalidResponse("choose any number of the options")
+        raise InvalidResponse("choose any number of the options", "choose_any")
     n = len(inst.choices)
     picked = {_index(v, n) for v in response}
     keyed = set(inst.answer)
@@ -96,7 +102,7 @@ def _grade_true_false(inst: QuestionInstance, response: Any, lang: str) -> Grade
         elif word in _FALSE:
             response = False
     if not isinstance(response, bool):
-        raise InvalidResponse("answer true or false")
+        raise InvalidResponse("answer true or false", "true_false")
     ok = response == inst.answer
     return Grade(ok, float(ok), _verdict(inst.answer, lang), _verdict(response, lang),
                  None if ok else inst.misconception, [], response)
@@ -104,23 +110,27 @@ def _grade_true_false(inst: QuestionInstance, response: Any, lang: str) -> Grade
 
 def _grade_short(inst: QuestionInstance, response: Any, lang: str) -> Grade:
     if not isinstance(response, str):
-        raise InvalidResponse("type an answer")
+        raise InvalidResponse("type an answer", "type_answer")
     typed = normalize_text(response)
     if not typed:
-        raise InvalidResponse("type an answer")
+        raise InvalidResponse("type an answer", "type_answer")
     ok = any(typed == normalize_text(a) for a in inst.accepted)
     return Grade(ok, float(ok), inst.accepted[0] if inst.accepted else "", response.strip(), None, [],
                  response)
 
 
-def _number(inst: QuestionInstance, text: Any, where: str = "") -> float:
+def _number(inst: QuestionInstance, text: Any, cell: tuple[int, int] | None = None) -> float:
+    where = f" (row {cell[0]}, column {cell[1]})" if cell else ""
+    at = {"row": cell[0], "col": cell[1]} if cell else {}
     if not isinstance(text, str):
-        raise InvalidResponse(f"type a number{where}")
+        raise InvalidResponse(f"type a number{where}", "type_number", **at)
     try:
         return parse_number(text, unit=inst.unit, allow_fraction=inst.allow_fraction,
                             allow_percent=inst.allow_percent)
+    except NumberError as err:
+        raise InvalidResponse(f"{err}{where}", err.code, **err.params, **at) from None
     except ValueError as err:
-        raise InvalidResponse(f"{err}{where}") from None
+        raise InvalidResponse(f"{err}{where}", "type_number", **at) from None
 
 
 def _grade_numeric(inst: QuestionInstance, response: Any, lang: str) -> Grade:
@@ -133,10 +143,10 @@ def _grade_numeric(inst: QuestionInstance, response: Any, lang: str) -> Grade:
 def _grade_order(inst: QuestionInstance, response: Any, lang: str) -> Grade:
     n = len(inst.choices)
     if isinstance(response, (str, bytes)) or not hasattr(response, "__iter__"):
-        raise InvalidResponse("arrange the items")
+        raise InvalidResponse("arrange the items", "arrange")
     seq = [_index(v, n) for v in response]
     if sorted(seq) != list(range(n)):
-        raise InvalidResponse(f"arrange all {n} items, each once")
+        raise InvalidResponse(f"arrange all {n} items, each once", "arrange_all", n=n)
     right = inst.correct_order
     detail = [a == b for a, b in zip(seq, right)]
     ok = all(detail)
@@ -150,8 +160,8 @@ def _grade_matrix(inst: QuestionInstance, response: Any, lang: str) -> Grade:
     if (isinstance(response, (str, bytes)) or not hasattr(response, "__len__") or len(response) != rows
             or any(isinstance(r, (str, bytes)) or not hasattr(r, "__len__") or len(r) != cols
                    for r in response)):
-        raise InvalidResponse(f"fill a {rows}×{cols} grid")
-    cells = [[_number(inst, c, f" (row {i + 1}, column {j + 1})") for j, c in enumerate(r)]
+        raise InvalidResponse(f"fill a {rows}×{cols} grid", "grid", rows=rows, cols=cols)
+    cells = [[_number(inst, c, (i + 1, j + 1)) for j, c in enumerate(r)]
              for i, r in enumerate(response)]
     detail = [[within(v, k, inst.tolerance) for v, k in zip(vr, kr)] for vr, kr in zip(cells, key)]
     hits = sum(sum(r) for r in detail)
@@ -189,5 +199,5 @@ def grade(instance: QuestionInstance, response: Any, *, lang: str = "zh-TW") -> 
     """
     grader = _GRADERS.get(instance.type)
     if grader is None:
-        raise InvalidResponse(f"cannot grade a {instance.type!r} question")
+        raise InvalidResponse(f"cannot grade a {instance.type!r} question", "kind")
     return grader(instance, response, lang)

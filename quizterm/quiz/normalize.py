@@ -76,6 +76,15 @@ def _to_float(token: str) -> float:
     return float(token.replace(",", ""))
 
 
+class NumberError(ValueError):
+    """Typed text that is not an accepted number; ``str(err)`` is English (for logs), and ``code``
+    with ``params`` let the UI say it in its own language (``grade.err.<code>``)."""
+
+    def __init__(self, message: str, code: str, **params: object) -> None:
+        super().__init__(message)
+        self.code, self.params = code, params
+
+
 def parse_number(text: str, *, unit: str | None = None, allow_fraction: bool = True,
                  allow_percent: bool = True) -> float:
     """Parse a typed number such as ``0.5``, ``.5``, ``1/2``, ``50%``, ``０.５`` or ``12 個``.
@@ -93,7 +102,7 @@ def parse_number(text: str, *, unit: str | None = None, allow_fraction: bool = T
         ValueError: The text is not a number in an accepted form; the message says why.
     """
     if not isinstance(text, str):
-        raise ValueError("expected text")
+        raise NumberError("expected text", "type_number")
     s = unicodedata.normalize("NFKC", text).translate(_TRANSLATE).casefold()
     s = "".join(s.split())
     if unit:
@@ -104,27 +113,27 @@ def parse_number(text: str, *, unit: str | None = None, allow_fraction: bool = T
                 allow_percent = False
     s = s.rstrip(".。")
     if not s:
-        raise ValueError("empty answer")
+        raise NumberError("empty answer", "empty")
     scale = 1.0
     if s.endswith("%"):
         if not allow_percent:
-            raise ValueError("percentages are not accepted here")
+            raise NumberError("percentages are not accepted here", "percent")
         s, scale = s[:-1], 0.01
     m = _FRACTION.fullmatch(s)
     if m:
         if not allow_fraction:
-            raise ValueError("fractions are not accepted here; type a decimal")
+            raise NumberError("fractions are not accepted here; type a decimal", "fraction")
         num, den = _to_float(m.group(1)), _to_float(m.group(2))
         if den == 0:
-            raise ValueError("division by zero")
+            raise NumberError("division by zero", "div_zero")
         value = num / den
     elif _NUMBER.fullmatch(s):
         value = _to_float(s)
     else:
-        raise ValueError(f"not a number: {text.strip()[:40]!r}")
+        raise NumberError(f"not a number: {text.strip()[:40]!r}", "not_number", text=text.strip()[:40])
     value *= scale
     if not math.isfinite(value):
-        raise ValueError("the number is too large")
+        raise NumberError("the number is too large", "too_large")
     return value
 
 

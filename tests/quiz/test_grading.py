@@ -179,3 +179,22 @@ def test_grade_is_a_frozen_record():
     assert isinstance(g, Grade)
     with pytest.raises(AttributeError):
         g.correct = True  # type: ignore[misc]
+
+
+def test_invalid_response_carries_a_code_for_the_ui():
+    """str(err) stays English for logs; code + params let the UI translate it."""
+    import pytest
+
+    from quizterm.quiz import InvalidResponse
+    from quizterm.quiz.normalize import NumberError, parse_number
+
+    with pytest.raises(NumberError) as caught:
+        parse_number("abc")
+    assert caught.value.code == "not_number" and caught.value.params == {"text": "abc"}
+    assert str(caught.value) == "not a number: 'abc'"
+    with pytest.raises(NumberError) as caught:
+        parse_number("1e999")
+    assert caught.value.code == "too_large"
+    err = InvalidResponse("fill a 2×2 grid", "grid", rows=2, cols=2)
+    assert str(err) == "fill a 2×2 grid" and err.code == "grid" and err.params == {"rows": 2, "cols": 2}
+    assert InvalidResponse("x").code == "invalid"

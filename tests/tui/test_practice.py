@@ -211,3 +211,16 @@ async def test_empty_or_partial_typed_answer_says_so(make_app, study, store, clo
         await pilot.pause()
         assert s.state == "answering" and not store.attempts(question_id="s-matrix")
         assert any("Fill every cell" in str(n.message) for n in app._notifications)
+
+
+async def test_unreadable_number_is_said_in_the_ui_language(make_app, study, store, clock):
+    app = make_app(load=study, lang="zh-TW", start="practice",
+                   start_args={"question_ids": ["s-num"], "pick": False})
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("a", "b", "c", "enter")
+        await pilot.pause()
+        messages = [str(n.message) for n in app._notifications]
+        assert "「abc」不是數字。" in messages, messages
+        assert not any("not a number" in m for m in messages)
+        assert app.screen.session.state == "answering"

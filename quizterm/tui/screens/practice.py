@@ -17,7 +17,7 @@ from quizterm.tui.screens.base import QuiztermScreen
 from quizterm.tui.widgets.guard import guarded
 from quizterm.tui.widgets.answer_input import AnswerInput
 from quizterm.tui.widgets.countdown import Countdown
-from quizterm.tui.widgets.question_view import QuestionView, feedback_text
+from quizterm.tui.widgets.question_view import QuestionView, feedback_text, invalid_text
 
 __all__ = ["PracticeScreen", "pitfall_text"]
 
@@ -217,7 +217,7 @@ class PracticeScreen(QuiztermScreen):
         try:
             answered = s.answer(response)
         except InvalidResponse as exc:
-            self.notify(str(exc), severity="warning", markup=False)
+            self.notify(invalid_text(self.app.tr, exc), severity="warning", markup=False)
             return False
         if answered is None:
             return False

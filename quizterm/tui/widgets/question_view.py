@@ -66,3 +66,16 @@ def feedback_text(tr: Any, grade: Any, explanation: str, pitfall: str | None = N
         text.append(tr("practice.explanation"), style="bold")
         text.append(f" {explanation}")
     return text
+
+
+def invalid_text(tr: Any, err: Exception) -> str:
+    """An ``InvalidResponse`` in the UI language (its code and params; a grid cell says where)."""
+    params = dict(getattr(err, "params", {}) or {})
+    row, col = params.pop("row", None), params.pop("col", None)
+    try:
+        text = tr(f"grade.err.{getattr(err, 'code', 'invalid')}", **params)
+    except (KeyError, IndexError, ValueError):
+        text = tr("grade.err.invalid")
+    if row is not None and col is not None:
+        text += tr("grade.err.cell", row=row, col=col)
+    return text
