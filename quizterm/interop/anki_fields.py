@@ -10,6 +10,7 @@ import string
 import zlib
 from collections.abc import Callable
 
+from quizterm.interop.choice_order import export_order, shown_positions
 from quizterm.model import (
     GeneratedQuestion,
     MatrixQuestion,
@@ -70,10 +71,11 @@ def question_fields(question: Question, tr: Translate) -> dict[str, str] | None:
         return generated_fields(question, getattr(tr, "lang", "zh-TW"))
     choices = ""
     if isinstance(question, (SingleQuestion, MultiQuestion)):
-        texts = [c.text for c in question.choices]
+        # A stable shuffle per question id: the authored order would put the answer first.
+        texts = [question.choices[i].text for i in export_order(question)]
         choices = _choice_list(texts)
-        picks = [question.answer] if isinstance(question, SingleQuestion) else sorted(question.answers)
-        answer = "".join(f"<div>{letter(i)}. {to_html(texts[i])}</div>" for i in picks)
+        picks = [question.answer] if isinstance(question, SingleQuestion) else question.answers
+        answer = "".join(f"<div>{letter(i)}. {to_html(texts[i])}</div>" for i in shown_positions(question, picks))
     elif isinstance(question, TrueFalseQuestion):
         answer = to_html(tr("interop.true" if question.answer else "interop.false"))
     elif isinstance(question, ShortQuestion):

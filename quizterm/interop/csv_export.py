@@ -9,6 +9,7 @@ from pathlib import Path
 
 from quizterm.content.bank import Bank
 from quizterm.interop import csv_cells as cells
+from quizterm.interop.choice_order import export_order, shown_positions
 from quizterm.interop.errors import InteropError
 from quizterm.model import (
     GeneratedQuestion,
@@ -37,11 +38,14 @@ def question_row(question: Question, lesson_id: str) -> dict[str, str] | None:
            "check": json.dumps(question.check.model_dump(mode="json", exclude_none=True), ensure_ascii=False)
            if question.check else ""}
     if isinstance(question, (SingleQuestion, MultiQuestion)):
-        row["choices"] = cells.join_list([c.text for c in question.choices])
-        misc = [c.misconception or "" for c in question.choices]
+        # A stable shuffle per question id (the authored order usually puts the answer first);
+        # the answer letters follow the choices, so an import gives the same question back.
+        shown = [question.choices[i] for i in export_order(question)]
+        row["choices"] = cells.join_list([c.text for c in shown])
+        misc = [c.misconception or "" for c in shown]
         row["misconceptions"] = cells.join_list(misc).strip() if any(misc) else ""
         picks = [question.answer] if isinstance(question, SingleQuestion) else question.answers
-        row["answer"] = ",".join(cells.letter_index_to_letter(i) for i in picks)
+        row["answer"] = ",".join(cells.letter_index_to_letter(i) for i in shown_positions(question, picks))
         row["shuffle"] = "" if question.shuffle else "false"
     elif isinstance(question, TrueFalseQuestion):
         row["answer"] = "true" if question.answer else "false"

@@ -47,7 +47,8 @@ def test_anki_opens_the_export_with_every_note(mini_bank, tmp_path, collection):
     assert (cue["Cue"], cue["Think"]) == ("除以 √d_k", "防止 softmax 飽和")
     questions = {n["Id"]: n for n in by_model["quizterm question"]}
     single = questions["mini-single"]
-    assert "A. 防止 softmax 飽和" in single["Choices"] and "C. no" in single["Choices"]
+    # choices in a stable order shuffled by question id (this one happens to keep its answer at A)
+    assert "A. 防止 softmax 飽和" in single["Choices"] and "B. no" in single["Choices"]
     assert "A. 防止 softmax 飽和" in single["Answer"]
     assert single["Explanation"] == "點積變大時 softmax 會飽和。"
     assert questions["mini-tf"]["Answer"] == "錯"
@@ -57,6 +58,19 @@ def test_anki_opens_the_export_with_every_note(mini_bank, tmp_path, collection):
     assert cards_per_note["mini/attn"] == 2 and cards_per_note["mini/sqrt"] == 2
     assert cards_per_note["mini-single"] == 1
     assert "quizterm::mini" in single.tags
+
+
+def test_bundled_export_does_not_put_every_answer_first(bundled, tmp_path):
+    out = tmp_path / "all.apkg"
+    export_anki(bundled.bank, out, Translator("zh-TW"), timestamp=1_700_000_000)
+    types = {qid: q.type for qid, q in bundled.bank.questions.items()}
+    answers = [n.field("Answer") for n in read_package(out) if types.get(n.field("Id")) in ("single", "multi")]
+    assert len(answers) == 32
+    first = [a[:len("<div>A.")] for a in answers]
+    assert first.count("<div>A.") < len(answers) / 2, first
+    again = tmp_path / "again.apkg"
+    export_anki(bundled.bank, again, Translator("zh-TW"), timestamp=1_800_000_000)
+    assert [n.fields for n in read_package(again)] == [n.fields for n in read_package(out)]
 
 
 def test_re_export_updates_instead_of_duplicating(mini_bank, tmp_path, collection):

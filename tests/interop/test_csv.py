@@ -10,6 +10,7 @@ from quizterm.content import Bank, load_content
 from quizterm.interop.csv_export import export_questions
 from quizterm.interop.csv_questions import import_questions, parse_questions
 from quizterm.interop.errors import InteropError, RowsRejected
+from tests.interop.helpers import choice_blind
 
 HEADER = "id,type,prompt,choices,answer,explanation,objective,tags"
 
@@ -31,7 +32,9 @@ def test_export_then_import_gives_the_same_questions(mini_bank, mini_dir, tmp_pa
     assert files == [mini_dir / "questions" / "mini.yaml"]
     again = load_content([mini_dir])
     assert again.problems == []
-    assert again.bank.questions == mini_bank.questions
+    assert again.bank.questions.keys() == mini_bank.questions.keys()
+    for qid, question in again.bank.questions.items():  # choices come back in the exported order
+        assert choice_blind(question) == choice_blind(mini_bank.questions[qid]), qid
 
 
 def test_spreadsheet_rows_become_a_valid_bank_for_a_new_lesson(tmp_path):
@@ -148,10 +151,47 @@ def test_bundled_bank_round_trips_through_a_spreadsheet(bundled, tmp_path):
     assert [p for p in again.problems if not any(f"'{g}'" in p.message for g in generated)] == []
     assert len(again.bank.questions) == len(bundled.bank.questions) - len(generated)
     def tidy(q):  # a spreadsheet cell loses the trailing line break of a YAML block
-        return {k: v.strip() if isinstance(v, str) else v for k, v in q.model_dump().items()}
+        return {k: v.strip() if isinstance(v, str) else v for k, v in choice_blind(q).items()}
 
     for qid, question in again.bank.questions.items():
         assert tidy(question) == tidy(bundled.bank.questions[qid]), qid
+
+
+def test_export_does_not_put_the_answer_first_and_keeps_its_order(bundled, tmp_path):
+    export_questions(bundled.bank, tmp_path / "a.csv")
+    export_questions(bundled.bank, tmp_path / "b.csv")
+    assert (tmp_path / "a.csv").read_bytes() == (tmp_path / "b.csv").read_bytes()  # re-export: same order
+    with open(tmp_path / "a.csv", encoding="utf-8-sig", newline="") as fh:
+        rows = {r["id"]: r for r in csv.DictReader(fh)}
+    singles = [r["answer"] for r in rows.values() if r["type"] == "single"]
+    multis = [r["answer"] for r in rows.values() if r["type"] == "multi"]
+    assert len(set(singles)) >= 3, singles  # authors write the answer first; the export must not show it
+    assert not all(a.startswith("A,B") for a in multis), multis
+    for qid, row in rows.items():  # the answer letters point at the authored answer texts
+        q = bundled.bank.questions[qid]
+        if q.type in ("single", "multi"):
+            shown = row["choices"].split(" | ")
+            picks = [q.answer] if q.type == "single" else q.answers
+            letters = [ord(x.strip()) - ord("A") for x in row["answer"].split(",")]
+            assert sorted(shown[i] for i in letters) == sorted(q.choices[i].text for i in picks), qid
+
+
+def test_export_keeps_the_authored_order_when_shuffle_is_false(tmp_path):
+    from quizterm.model import Lesson, question_adapter
+
+    lesson = Lesson.model_validate({"id": "l", "title": "L", "minutes": 1, "overview": "x",
+                                    "objectives": [{"id": "o", "text": "o"}],
+                                    "sections": [{"id": "s", "title": "s", "body": "b"}]})
+    fixed = {"type": "single", "prompt": "p", "explanation": "e", "objective": "o",
+             "choices": ["one", "two", "three", "all of the above"], "answer": 3}
+    questions = {f"q{i}": question_adapter.validate_python({**fixed, "id": f"q{i}", "shuffle": False})
+                 for i in range(8)}
+    bank = Bank(lessons={"l": lesson}, questions=questions, lesson_of_question=dict.fromkeys(questions, "l"))
+    export_questions(bank, tmp_path / "q.csv")
+    with open(tmp_path / "q.csv", encoding="utf-8-sig", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert {(r["choices"], r["answer"], r["shuffle"]) for r in rows} == {
+        ("one | two | three | all of the above", "D", "false")}
 
 
 def test_nul_bytes_bad_quotes_and_escape_codes_are_reported_safely(tmp_path):
