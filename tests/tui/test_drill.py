@@ -375,3 +375,17 @@ async def test_resume_offer_ignores_stray_letters(make_app, study, store, clock)
         await pilot.pause()
         assert type(app.screen).__name__ == "HomeScreen"
         assert store.unfinished_drill() is not None
+
+
+async def test_result_breakdown_names_objectives_by_their_text(make_app, study, store, clock):
+    from quizterm.quiz.drill import DrillSession
+
+    qs = [study.bank.questions[q] for q in ("s-single", "s-num")]
+    d = DrillSession.start(store, clock, qs, bank=study.bank, spec={"pass": 50}, duration_s=120)
+    d.submit()
+    app = make_app(load=study, lang="en", start="drill_result", start_args={"drill_id": d.drill_id})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = str(app.screen.query_one("#result-breakdown").render())
+        assert "基本概念" in text and "計算" in text
+        assert "basics" not in text and " math " not in text

@@ -54,6 +54,8 @@ async def test_notebook_lists_filters_and_replays_the_same_instance(make_app, st
         assert f"You answered: {wrong_label}." in detail
         screen.set_filter("objective", "math")
         assert [e.question_id for e in screen.shown] == ["s-num"]
+        line = str(screen.query_one("#notebook-filter").render())
+        assert "計算" in line and "math" not in line  # the objective's text, not its id
         await pilot.press("f")  # cycles on to the next filter
         assert screen.filter != ("objective", "math")
         screen.set_filter("tag", "softmax")
@@ -89,5 +91,7 @@ async def test_notebook_for_one_lesson_and_empty(make_app, study, store, clock):
         await pilot.pause()
         screen = app.screen
         assert screen.filter == ("lesson", "study") and screen.shown == []
+        line = str(screen.query_one("#notebook-filter").render())
+        assert "練習用課程" in line and "study" not in line  # the lesson's title, not its id
         assert "notebook is empty" in str(screen.query_one("#notebook-entry").render())
         assert not screen.check_action("review", ()) and not screen.check_action("to_drill", ())

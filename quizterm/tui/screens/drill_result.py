@@ -13,6 +13,7 @@ from textual.widgets import Footer, Header, Static
 from quizterm.store import StoreError
 from quizterm.tui.screens.base import QuiztermScreen
 from quizterm.tui.widgets.countdown import format_seconds
+from quizterm.tui.widgets.question_view import clip, objective_name
 
 __all__ = ["DrillResultScreen"]
 
@@ -78,18 +79,24 @@ class DrillResultScreen(QuiztermScreen):
         self.refresh_bindings()
 
     def _breakdown(self, r: dict) -> Text:
-        tr = self.app.tr
+        from rich.cells import cell_len
+
+        tr, bank = self.app.tr, self.app.bank
+        # objectives by their text (ids only when the bank no longer has them), cut to fit beside the bar
+        room = max(12, min(48, self.size.width - 30 if self.size.width else 48))
         text = Text()
-        for title, rows in (("drill.result.objectives", r.get("per_objective", [])),
-                            ("drill.result.tags", r.get("per_tag", []))):
+        for title, rows, name in (("drill.result.objectives", r.get("per_objective", []),
+                                   lambda x: objective_name(bank, x, room)),
+                                  ("drill.result.tags", r.get("per_tag", []), lambda x: clip(str(x), room))):
             if not rows:
                 continue
             text.append("\n" + tr(title) + "\n", style="bold")
-            width = max(len(row["name"]) for row in rows)
-            for row in rows:
+            names = [name(row["name"]) for row in rows]
+            width = max(cell_len(n) for n in names)
+            for row, shown in zip(rows, names):
                 bar = "█" * round(row["percent"] / 10) + "·" * (10 - round(row["percent"] / 10))
                 style = "red" if row["percent"] < r.get("pass_mark", 60) else "green"
-                text.append(f"  {row['name']:<{width}}  {bar} ", style=style)
+                text.append(f"  {shown}{' ' * (width - cell_len(shown))}  {bar} ", style=style)
                 text.append(f"{row['correct']}/{row['total']}  {row['percent']:g}%\n")
         items = r.get("items", [])
         if items:

@@ -16,6 +16,7 @@ from quizterm.tui.screens.base import QuiztermScreen
 from quizterm.tui.widgets.guard import guarded
 from quizterm.tui.widgets.countdown import format_seconds
 from quizterm.tui.widgets.drill_dialogs import ResumeDrill
+from quizterm.tui.widgets.question_view import objective_name
 
 __all__ = ["DrillSetupScreen", "begin_drill", "offer_unfinished_drill", "resolve_unfinished", "resume_summary"]
 
@@ -128,7 +129,8 @@ class DrillSetupScreen(QuiztermScreen):
                                  prompt=tr("drill.setup.any"), value=self.lesson_id or Select.NULL)
                     yield Label(tr("drill.setup.objective"))
                     objectives = sorted({q.objective for q in bank.questions.values()})
-                    yield Select([(o, o) for o in objectives], id="setup-objective", prompt=tr("drill.setup.any"),
+                    yield Select([(objective_name(bank, o, 44), o) for o in objectives], id="setup-objective",
+                                 prompt=tr("drill.setup.any"),
                                  value=self.objective if self.objective in objectives else Select.NULL)
                     yield Label(tr("drill.setup.tag"))
                     tags = sorted(bank.tags())

@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from quizterm.tui.screens.base import QuiztermScreen
 from quizterm.tui.widgets.guard import guarded
+from quizterm.tui.widgets.question_view import lesson_name, objective_name
 
 __all__ = ["NotebookScreen", "entry_instance", "given_text"]
 
@@ -126,7 +127,10 @@ class NotebookScreen(QuiztermScreen):
         tr = self.app.tr
         self.shown = [e for e in self.entries if self._matches(e)]  # store order: leeches first
         kind, value = self.filter
-        what = tr("notebook.filter.all") if kind == "all" else tr(f"notebook.filter.{kind}", name=value)
+        bank = self.app.bank
+        name = (lesson_name(bank, value) if kind == "lesson" else
+                objective_name(bank, value) if kind == "objective" else value)
+        what = tr("notebook.filter.all") if kind == "all" else tr(f"notebook.filter.{kind}", name=name)
         self.query_one("#notebook-filter", Static).update(
             Text(tr("notebook.filter", what=what, n=len(self.shown))))
         listing = self.query_one("#notebook-list", OptionList)

@@ -79,3 +79,36 @@ def invalid_text(tr: Any, err: Exception) -> str:
     if row is not None and col is not None:
         text += tr("grade.err.cell", row=row, col=col)
     return text
+
+
+def clip(text: str, cells: int) -> str:
+    """``text`` cut to ``cells`` terminal cells (CJK counts two), with "…" when cut."""
+    from rich.cells import cell_len
+
+    if cell_len(text) <= cells:
+        return text
+    out, used = [], 0
+    for ch in text:
+        w = cell_len(ch)
+        if used + w > cells - 1:
+            break
+        out.append(ch)
+        used += w
+    return "".join(out) + "…"
+
+
+def objective_name(bank: Any, objective_id: str | None, cells: int = 40) -> str:
+    """An objective's text from the bank (clipped to ``cells``); its id when the bank has none."""
+    if not objective_id:
+        return "?"
+    for lesson in getattr(bank, "lessons", {}).values():
+        for o in lesson.objectives:
+            if o.id == objective_id and o.text:
+                return clip(o.text, cells)
+    return clip(objective_id, cells)
+
+
+def lesson_name(bank: Any, lesson_id: str | None, cells: int = 40) -> str:
+    """A lesson's title from the bank (clipped to ``cells``); its id when the bank has none."""
+    lesson = getattr(bank, "lessons", {}).get(lesson_id) if lesson_id else None
+    return clip(lesson.title if lesson is not None and lesson.title else (lesson_id or "?"), cells)
