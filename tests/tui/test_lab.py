@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 import io
+import re
 
 import numpy as np
 from rich.console import Console
@@ -123,3 +125,50 @@ async def test_an_engine_fault_is_a_message_not_a_crash(make_app, monkeypatch):
         await pilot.press("c", "u", "right", "j")
         assert app.is_running and isinstance(app.screen, LabScreen)
         assert "Cannot compute: engine fault" in str(app.screen.view.render())
+
+
+async def test_shuffle_with_the_causal_mask_does_not_claim_invariance(make_app):
+    app = make_app(lang="en", start="lab")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        await pilot.press("e", "c")  # no positions, causal mask on
+        base = screen.view.result
+        await pilot.press("u")
+        perm = screen.config.permute
+        moved = screen.view.result
+        assert not np.allclose(moved.weights, base.weights[:, perm][:, :, perm])  # it does not hold
+        status = str(screen.query_one("#lab-status").render())
+        assert "permutation invariance" in status and "keeps its weight" not in status
+        assert "causal mask" in status
+
+
+async def test_step_two_says_not_scaled_when_scaling_is_off(make_app):
+    app = make_app(lang="en", start="lab")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("2")
+        assert "/ √d_k" in shown(app.screen)
+        await pilot.press("s")
+        assert "/ √d_k" not in shown(app.screen) and "not scaled" in shown(app.screen)
+
+
+async def test_step_keys_are_in_the_footer_and_help_but_leave_the_sentence_box_alone(make_app):
+    from quizterm.tui.screens.help import binding_rows
+
+    app = make_app(lang="en", start="lab")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        rows = {bid: (key, desc) for key, desc, bid in binding_rows(app, screen)}
+        assert rows["lab-next-stage"] == ("→", "Next stage") and rows["lab-prev-stage"][0] == "←"
+        for bid in ("lab-heads", "lab-d-model", "lab-shuffle", "lab-next-head", "lab-causal"):
+            assert bid in rows  # every key is in the help, shown in the footer or not
+        footer = {a.binding.id for a in screen.active_bindings.values() if a.binding.show}
+        assert {"lab-edit", "lab-causal", "lab-scale", "lab-positional", "lab-shuffle",
+                "lab-next-stage", "lab-prev-stage", "lab-next-head"} <= footer
+        await pilot.pause()
+        painted = html.unescape(re.sub(r"<[^>]+>", "", app.export_screenshot())).replace("\xa0", " ")
+        footer_line = painted.replace(" ", "")  # margins between keys are not characters in the SVG
+        assert "←→Stepi Editc Causals Scalee Positionsu Shufflej Head? Help".replace(" ", "") in footer_line
+        sentence = screen.query_one(Input).value
+        await pilot.press("i", "end", "left", "left", "X")
+        assert screen.query_one(Input).value == sentence[:-2] + "X" + sentence[-2:]
+        assert screen.config.stage == "weights"  # the arrows moved the cursor, not the stage

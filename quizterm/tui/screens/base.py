@@ -22,7 +22,13 @@ class QuiztermScreen(Screen):
     def active_bindings(self) -> dict[str, ActiveBinding]:
         tr = self.app.tr
         return {
-            key: ActiveBinding(ns, replace(b, description=tr(b.description)) if b.description else b,
-                               enabled, tr(tooltip) if tooltip else tooltip)
+            key: ActiveBinding(ns, self._translated(b), enabled, tr(tooltip) if tooltip else tooltip)
             for key, (ns, b, enabled, tooltip) in super().active_bindings.items()
         }
+
+    def _translated(self, b: Binding) -> Binding:
+        tr = self.app.tr
+        changes = {"description": tr(b.description)} if b.description else {}
+        if b.group is not None:  # a footer group's label is an i18n key too
+            changes["group"] = replace(b.group, description=tr(b.group.description))
+        return replace(b, **changes) if changes else b

@@ -17,6 +17,7 @@ from quizterm.tui.widgets.attention_view import STAGES, AttentionView, DemoConfi
 __all__ = ["LabScreen", "D_MODELS"]
 
 D_MODELS = (4, 8, 16, 32, 64)
+STEP_KEYS = Binding.Group("bind.stage_keys", compact=True)  # ←→ under one footer label
 
 
 class LabScreen(QuiztermScreen):
@@ -24,18 +25,23 @@ class LabScreen(QuiztermScreen):
 
     BINDINGS = [
         Binding("i", "edit", "bind.edit", id="lab-edit"),
-        Binding("h", "heads(1)", "bind.heads", id="lab-heads"),
-        Binding("m", "d_model(1)", "bind.d_model", id="lab-d-model"),
+        Binding("h", "heads(1)", "bind.heads", show=False, id="lab-heads"),
+        Binding("m", "d_model(1)", "bind.d_model", show=False, id="lab-d-model"),
         Binding("c", "toggle('causal')", "bind.causal", id="lab-causal"),
         Binding("s", "toggle('scale')", "bind.scale", id="lab-scale"),
         Binding("e", "toggle('positional')", "bind.positional", id="lab-positional"),
         Binding("u", "shuffle", "bind.shuffle", id="lab-shuffle"),
         Binding("o", "unshuffle", "bind.unshuffle", show=False, id="lab-unshuffle"),
-        Binding("right", "stage(1)", "bind.next_stage", id="lab-next-stage"),
-        Binding("left", "stage(-1)", "bind.prev_stage", show=False, id="lab-prev-stage"),
+        # Priority: the focused scroll area would take the arrows otherwise (and hide them from the
+        # footer and help); check_action hands them back to the sentence box while it has focus.
+        Binding("left", "stage(-1)", "bind.prev_stage", id="lab-prev-stage", priority=True, group=STEP_KEYS),
+        Binding("right", "stage(1)", "bind.next_stage", id="lab-next-stage", priority=True, group=STEP_KEYS),
         Binding("j", "head(1)", "bind.next_head", id="lab-next-head"),
         Binding("k", "head(-1)", "bind.prev_head", show=False, id="lab-prev-head"),
         Binding("a", "all_heads", "bind.all_heads", show=False, id="lab-all-heads"),
+        # At 80 columns the footer holds the lab's own keys and ?, which lists the rest.
+        Binding("escape", "app.back", "bind.back", show=False, id="back"),
+        Binding("question_mark", "app.open('help')", "bind.help", id="help"),
     ] + [Binding(str(n), f"goto_stage({n - 1})", f"bind.stage{n}", show=False, id=f"lab-stage-{n}")
          for n in range(1, 6)]
 
@@ -51,7 +57,7 @@ class LabScreen(QuiztermScreen):
         with VerticalScroll(id="lab-output"):
             sentence = self._initial or self.app.tr("lab.default_sentence")
             yield AttentionView(DemoConfig(sentence, heads=2, stage="weights"), id="lab-view")
-        yield Footer()
+        yield Footer(compact=True)  # the lab's keys fit in 80 columns only without the padding
 
     def on_mount(self) -> None:
         self.sub_title = self.app.tr("app.cmd.lab")
@@ -83,7 +89,9 @@ class LabScreen(QuiztermScreen):
                        tokens=tokens, stage=stage))
         if cfg.permute is not None:
             text.append("\n")
-            text.append(tr("lab.shuffled_pe") if cfg.positional else tr("lab.shuffled_no_pe"), style="italic")
+            # Invariance holds only without positions and without the (position-based) causal mask.
+            key = "lab.shuffled_pe" if cfg.positional else "lab.shuffled_causal" if cfg.causal else "lab.shuffled_no_pe"
+            text.append(tr(key), style="italic")
         self.query_one("#lab-status", Static).update(text)
 
     # --- input ----------------------------------------------------------------------------------
@@ -160,6 +168,8 @@ class LabScreen(QuiztermScreen):
         self._show(stage=None if self.config.stage else "weights")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "stage" and isinstance(self.focused, Input):
+            return False  # the arrows move the cursor in the sentence box
         if action in ("head",) and self.config.heads < 2:
             return None  # one head: nothing to switch to
         if action == "unshuffle":

@@ -95,7 +95,8 @@ class AttentionView(Static):
         steps = res.head_steps(head)
         toks = res.tokens
         # The stage caption gets its own line so that the table's title stays short at 80 columns.
-        parts.append(Text(tr("attn.stage." + cfg.stage, d_k=res.d_model // res.heads), style="bold"))
+        stage = "unscaled" if cfg.stage == "scaled" and not cfg.scale else cfg.stage
+        parts.append(Text(tr("attn.stage." + stage, d_k=res.d_model // res.heads), style="bold"))
         title = head_title(res, head)
         if cfg.stage == "weights":
             grid = weights_grid(steps["weights"], toks, toks, mask=res.mask, title=title)
