@@ -224,3 +224,14 @@ async def test_unreadable_number_is_said_in_the_ui_language(make_app, study, sto
         assert "「abc」不是數字。" in messages, messages
         assert not any("not a number" in m for m in messages)
         assert app.screen.session.state == "answering"
+
+
+async def test_header_counts_the_answer_at_once(make_app, study, store, clock):
+    app = make_app(load=study, lang="en", start="practice", start_args={"question_ids": ["s-single"], "pick": False})
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert "right 0 of 0" in str(screen.query_one("#practice-progress").render())
+        await _answer_right(pilot, screen)
+        assert screen.session.state == "answered"
+        assert "right 1 of 1" in str(screen.query_one("#practice-progress").render())

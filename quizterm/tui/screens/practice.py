@@ -157,8 +157,7 @@ class PracticeScreen(QuiztermScreen):
             self.query_one("#practice-think").display = False
             self.refresh_bindings()
             return
-        header = tr("practice.header", n=s.index + 1, total=len(s), right=right, answered=answered)
-        self.query_one("#practice-progress", Static).update(Text(header))
+        self._draw_header()
         self.query_one("#practice-question", QuestionView).show(s.instance, self._type_hint(s.instance))
         if s.state == "thinking":
             self.query_one("#practice-think").display = True
@@ -166,6 +165,13 @@ class PracticeScreen(QuiztermScreen):
         else:
             await self._show_answer_input()
         self.refresh_bindings()
+
+    def _draw_header(self) -> None:
+        """"Question n / total · answered, right" (redrawn as soon as an answer is graded)."""
+        s = self.session
+        right, answered = s.score()
+        self.query_one("#practice-progress", Static).update(Text(self.app.tr(
+            "practice.header", n=s.index + 1, total=len(s), right=right, answered=answered)))
 
     def _type_hint(self, inst: Any) -> str:
         return self.app.tr(f"practice.kind.{inst.type}")
@@ -225,6 +231,7 @@ class PracticeScreen(QuiztermScreen):
             self.app.notify_error(answered.error)
         for widget in self.query(AnswerInput):
             widget.freeze(answered.grade)
+        self._draw_header()
         self._show_feedback()
         self.set_focus(None)
         self.refresh_bindings()
@@ -269,6 +276,7 @@ class PracticeScreen(QuiztermScreen):
     def action_override(self) -> None:
         try:
             if self.session.override():
+                self._draw_header()
                 self._show_feedback()
                 self.notify(self.app.tr("practice.override_done"))
         except StoreError as exc:  # a failed write: say so, keep running
