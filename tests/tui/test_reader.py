@@ -310,3 +310,30 @@ async def test_ticked_objective_shows_a_mark_not_only_a_colour(make_app):
         await pilot.pause()
         first, second = (checklist.render_line(y).text for y in (0, 1))
         assert first.startswith("▐✓▌") and second.startswith("▐ ▌"), (first, second)
+
+
+def test_linked_generated_questions_show_a_real_prompt_not_an_id_or_template():
+    """Generated items listed under a lesson: an instance's prompt, never 'gen-…' or '{n}'."""
+    from quizterm.content import load_content
+    from quizterm.i18n import Translator
+    from quizterm.settings import bundled_content_dirs
+    from quizterm.tui.widgets.lesson_parts import questions_text
+
+    bank = load_content(bundled_content_dirs()).bank
+    generated = [q for q in bank.questions.values() if q.type == "generated"]
+    assert generated
+    listed = questions_text(Translator("zh-TW"), generated).plain
+    for q in generated:
+        assert f". {q.id}" not in listed
+    assert "{" not in listed and "}" not in listed
+
+
+def test_a_generator_that_fails_is_listed_by_a_label():
+    from types import SimpleNamespace
+
+    from quizterm.i18n import Translator
+    from quizterm.tui.widgets.lesson_parts import questions_text
+
+    broken = SimpleNamespace(type="generated", id="gen-broken", prompt="{n} guests", generator=None)
+    listed = questions_text(Translator("en"), [broken]).plain
+    assert listed == "1. (a calculation with new numbers each time)"

@@ -6,8 +6,8 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-__all__ = ["cues_table", "mapping_table", "pitfalls_text", "questions_text", "references_text",
-           "section_text"]
+__all__ = ["cues_table", "mapping_table", "pitfalls_text", "question_prompt", "questions_text",
+           "references_text", "section_text"]
 
 
 def mapping_table(tr, rows) -> Table:
@@ -54,6 +54,22 @@ def pitfalls_text(tr, pitfalls) -> Table:
     return grid
 
 
+def question_prompt(tr, q) -> str:
+    """What a linked question asks, as the learner would see it.
+
+    A generated question's prompt is a template ("{n} guests…") or absent: show the instance
+    drawn with seed 0, or a plain label when the generator cannot build one.
+    """
+    if q.type != "generated":
+        return q.prompt or q.id
+    try:
+        from quizterm.quiz import make_instance
+
+        return make_instance(q, seed=0).prompt
+    except Exception:  # noqa: BLE001 - a bad generator: a label, never a template or an id
+        return tr("reader.generated_question")
+
+
 def questions_text(tr, questions) -> Text:
     """The lesson's linked questions, by prompt."""
     text = Text()
@@ -61,7 +77,7 @@ def questions_text(tr, questions) -> Text:
         if n > 1:
             text.append("\n")
         text.append(f"{n}. ", style="bold")
-        text.append(q.prompt or q.id)
+        text.append(question_prompt(tr, q))
     if not questions:
         text.append(tr("reader.no_questions"), style="dim")
     return text
