@@ -235,3 +235,27 @@ async def test_header_counts_the_answer_at_once(make_app, study, store, clock):
         await _answer_right(pilot, screen)
         assert screen.session.state == "answered"
         assert "right 1 of 1" in str(screen.query_one("#practice-progress").render())
+
+
+async def test_think_hint_is_generic(make_app, study, store, clock):
+    """Grids and numbers have no options: the hint says you can answer when the countdown ends."""
+    app = make_app(load=study, lang="zh-TW", start="practice",
+                   start_args={"question_ids": ["s-think"], "pick": False})
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        hint = str(app.screen.query_one("#practice-think").query_one("Static").render())
+        assert "選項" not in hint and "倒數結束後才能作答" in hint
+
+
+async def test_x_skips_the_think_countdown_like_the_reader(make_app, study, store, clock):
+    app = make_app(load=study, lang="zh-TW", start="practice",
+                   start_args={"question_ids": ["s-think"], "pick": False})
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.session.state == "thinking"
+        assert "x" in str(screen.query_one("#practice-think").query_one("Static").render())
+        assert any(b.key == "x" and b.show for b in screen.BINDINGS)  # the footer names x
+        await pilot.press("x")
+        await pilot.pause()
+        assert screen.session.state == "answering" and screen.query("AnswerInput")

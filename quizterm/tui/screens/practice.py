@@ -40,7 +40,9 @@ class PracticeScreen(QuiztermScreen):
     BINDINGS = [
         Binding("enter", "next", "practice.bind.next", id="practice-next"),
         Binding("n", "next", "practice.bind.next", show=False, id="practice-next-n"),
-        Binding("s", "skip_think", "practice.bind.skip_think", id="practice-skip"),
+        # x skips a think countdown as in the reader; s (the old key) still works
+        Binding("x", "skip_think", "practice.bind.skip_think", id="practice-skip"),
+        Binding("s", "skip_think", "practice.bind.skip_think", show=False, id="practice-skip-s"),
         Binding("o", "override", "practice.bind.override", id="practice-override"),
         Binding("r", "restart", "practice.bind.restart", id="practice-restart"),
     ]
