@@ -103,7 +103,7 @@ STRINGS: dict[str, str] = {
     'steps.hint': '{shown}/{total} steps shown; press enter for the next.',
     'check.hint': 'Answer in your head, then press enter.',
     'check.answer': 'Answer: ',
-    'check.grade_hint': 'Did you have it? y yes / n no',
+    'check.grade_hint': 'Did you have it? y yes / x no',
     'check.right': '✓ self-graded: right',
     'check.wrong': '✗ self-graded: review this',
     'attn.error': 'Cannot compute: {error}',

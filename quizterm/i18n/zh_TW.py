@@ -103,7 +103,7 @@ STRINGS: dict[str, str] = {
     'steps.hint': '已顯示 {shown}/{total} 步，按 Enter 看下一步。',
     'check.hint': '先在心裡回答，再按 Enter 看答案。',
     'check.answer': '答案：',
-    'check.grade_hint': '你答對了嗎？ y 對 / n 錯',
+    'check.grade_hint': '你答對了嗎？ y 對 / x 錯',
     'check.right': '✓ 自評：答對',
     'check.wrong': '✗ 自評：再複習一下',
     'attn.error': '無法計算：{error}',

@@ -153,8 +153,22 @@ async def test_quick_check_reveal_then_one_self_grade(make_app):
         assert check.verdict is None
         await pilot.press("enter")
         assert check.revealed and "Answer: 1" in plain(check)
-        await pilot.press("n", "y", "y")
+        assert "x no" in plain(check)
+        await pilot.press("x", "y", "y")
         assert check.verdict is False and "review this" in plain(check)
+
+
+async def test_n_after_revealing_a_quick_check_goes_to_the_next_part(make_app):
+    """n is the reader's 'next part' everywhere; a quick check grades with y / x."""
+    app = make_app(lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_reader(app, pilot)
+        check = screen.query_one(QuickCheck)
+        check.focus()
+        await pilot.press("enter", "n")
+        await pilot.pause()
+        assert check.verdict is None and screen.focused is not check
+        assert screen._nav is not None  # the reader moved to a part
 
 
 async def test_objectives_checklist_is_saved(make_app, store):

@@ -12,7 +12,10 @@ __all__ = ["QuickCheck"]
 
 
 class QuickCheck(Widget, can_focus=True):
-    """``enter`` reveals the answer; then ``y`` (I had it) or ``n`` (I did not) grades it."""
+    """``enter`` reveals the answer; then ``y`` (I had it) or ``x`` (I did not) grades it.
+
+    Not ``n``: the reader uses ``n``/``p`` for the next and previous part.
+    """
 
     DEFAULT_CSS = """
     QuickCheck {
@@ -28,7 +31,7 @@ class QuickCheck(Widget, can_focus=True):
     BINDINGS = [
         Binding("enter", "reveal", "bind.reveal", id="check-reveal"),
         Binding("y", "grade(True)", "bind.grade_right", id="check-right"),
-        Binding("n", "grade(False)", "bind.grade_wrong", id="check-wrong"),
+        Binding("x", "grade(False)", "bind.grade_wrong", id="check-wrong"),
     ]
 
     revealed: reactive[bool] = reactive(False, layout=True)
