@@ -59,6 +59,7 @@ STRINGS: dict[str, str] = {
     'open.damaged.restore': "run 'quizterm restore' to restore the newest verified backup, or run quizterm again to start fresh",
     'open.damaged.fresh': 'there is no backup; run quizterm again to start fresh',
     'open.store_error': 'cannot open the progress database: {error}',
+    'bind.activate': 'Act on the part in view (flip, tick, start)',
     'bind.next_part': 'Next part',
     'bind.prev_part': 'Previous part',
     'bind.flip': 'Flip',

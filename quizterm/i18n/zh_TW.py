@@ -59,6 +59,7 @@ STRINGS: dict[str, str] = {
     'open.damaged.restore': '執行 quizterm restore 還原最新的已驗證備份，或直接再開一次從頭開始。',
     'open.damaged.fresh': '沒有可用的備份；再開一次 quizterm 會從頭開始。',
     'open.store_error': '無法開啟進度資料庫：{error}',
+    'bind.activate': '操作眼前這段（翻卡、打勾、開始倒數）',
     'bind.next_part': '下一段',
     'bind.prev_part': '上一段',
     'bind.flip': '翻面',

@@ -351,3 +351,26 @@ def test_a_generator_that_fails_is_listed_by_a_label():
     broken = SimpleNamespace(type="generated", id="gen-broken", prompt="{n} guests", generator=None)
     listed = questions_text(Translator("en"), [broken]).plain
     assert listed == "1. (a calculation with new numbers each time)"
+
+
+async def test_space_when_the_reader_opens_flips_the_first_card_in_view(make_app):
+    app = make_app(lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_reader(app, pilot)
+        assert screen.focused.id == "reader-body"
+        await pilot.press("space")
+        await pilot.pause()
+        first = screen.query(FlipCard).first()
+        assert screen.focused is first and first.flipped
+
+
+async def test_space_on_the_objectives_part_ticks_the_first_objective(make_app, store):
+    app = make_app(lang="en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_reader(app, pilot)
+        await pilot.press("n", "n", "n")  # header -> glossary -> overview -> objectives
+        screen.query_one("#reader-body").focus()  # as after a scroll with the mouse
+        await pilot.press("space")
+        await pilot.pause()
+        checklist = screen.query_one("#reader-objectives", SelectionList)
+        assert screen.focused is checklist and checklist.selected == ["qkv"]

@@ -34,6 +34,7 @@ class ReaderScreen(QuiztermScreen):
         Binding("p", "move(-1)", "bind.prev_part", id="reader-prev"),
         Binding("t", "practice", "bind.practice", id="reader-practice"),
         Binding("g", "app.open('glossary')", "bind.glossary", show=False, id="reader-glossary"),
+        Binding("space", "activate", "bind.activate", show=False, id="reader-activate"),
     ]
 
     def __init__(self, lesson_id: str | None = None) -> None:
@@ -204,11 +205,38 @@ class ReaderScreen(QuiztermScreen):
         self._nav = target.id
         self.call_after_refresh(self._update_reading)
 
+    def action_activate(self) -> None:
+        """Space with nothing focused: press it on the first control of the part in view.
+
+        The hints say "space flips a card" and "space ticks"; without this the page scroll area
+        has the focus when the reader opens and space did nothing.
+        """
+        body = self.query_one("#reader-body")
+        page = self.page_parts()
+        ids = [p.id for p in page]
+        here = ids.index(self.position) if self.position in ids else 0
+        if self._nav in ids and self._visible(page[ids.index(self._nav)]):
+            here = ids.index(self._nav)
+        for part in page[here:]:
+            if not self._visible(part):
+                break
+            focusable = [w for w in part.query("*") if w.focusable]
+            if focusable:
+                focusable[0].focus(scroll_visible=False)
+                self.app.simulate_key("space")  # now goes to that control (flip, tick, ...)
+                return
+        body.scroll_page_down(animate=False)  # only text in view: space pages on, as in a pager
+
     def _visible(self, part: Widget) -> bool:
         body = self.query_one("#reader-body")
         top, bottom = body.scroll_y, body.scroll_y + body.scrollable_content_region.height
         region = part.virtual_region
         return region.y < bottom and region.bottom > top
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "activate":  # only for the page itself: a control that ignores space keeps it
+            return self.focused is None or self.focused.id == "reader-body"
+        return True
 
     def action_practice(self) -> None:
         """Open practice on this lesson's questions (once practice exists)."""
