@@ -44,12 +44,12 @@ STRINGS: dict[str, str] = {
     'home.entries': 'Go to',
     'home.no_lessons': 'No lessons found. Use --content to add a folder of lessons.',
     'home.no_store': 'The progress store is not available: progress will not be saved this time.',
-    'home.due': 'Cards due today: {n}',
+    'home.due': 'Due today: {cards} cards, {questions} questions',
     'home.notebook': 'Notebook: {n} questions',
     'home.reviewed': '✓ reviewed',
     'home.unreviewed': 'not reviewed',
     'home.meta': ' · about {minutes} min · {cards} cards · {questions} questions',
-    'home.progress': 'read {read}/{total} sections · {answered} answered · accuracy {accuracy}',
+    'home.progress': 'read {read}/{total} sections · {answered} answers · {accuracy} right',
     'home.not_yet': '(not yet available)',
     'home.problems': '⚠ {n} problems in content files; the other lessons still work. Press ! or click here to see them.',
     'open.not_tty': "the app needs a terminal (stdin and stdout must both be a TTY); see 'quizterm --help' for the other commands",
@@ -329,7 +329,7 @@ STRINGS: dict[str, str] = {
     # <<< G
     # --- statistics ---
     'stats.title': 'Statistics · {today}',
-    'stats.totals': 'Answers {answered} · correct {correct} ({pct}%)',
+    'stats.totals': 'Answers given {answered} · right {correct} ({pct}%) (drill questions left blank not counted)',
     'stats.streak': 'Streak: {days} days in a row (longest {longest})',
     'stats.retention': 'Cards at or above {desired}% recall: {above}/{cards} ({pct}%) · average recall now {mean}%',
     'stats.retention.none': 'No flashcards reviewed yet.',
@@ -440,4 +440,5 @@ STRINGS: dict[str, str] = {
     'attention.note.chars': 'note: TEXT is over {max} characters; reading the first {max}',
     'attention.note.wide': 'note: the table is {width} columns wide and the terminal {cols}; columns on the right are cut (use --plain | less -S to see them all)',
     # <<< C
+    'stats.due_today': 'Due today (until midnight): {cards} cards, {questions} questions',
 }

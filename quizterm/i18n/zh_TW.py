@@ -44,12 +44,12 @@ STRINGS: dict[str, str] = {
     'home.entries': '前往',
     'home.no_lessons': '沒有可用的課程。用 --content 指定課程資料夾。',
     'home.no_store': '進度資料庫無法使用：這次的進度不會儲存。',
-    'home.due': '今天到期的卡片：{n} 張',
+    'home.due': '今天到期：閃卡 {cards}、題目 {questions}',
     'home.notebook': '錯題本：{n} 題',
     'home.reviewed': '✓ 內容已複查',
     'home.unreviewed': '未複查',
     'home.meta': ' · 約 {minutes} 分鐘 · {cards} 張概念卡 · {questions} 題',
-    'home.progress': '已讀 {read}/{total} 節 · 已答 {answered} 題 · 正確率 {accuracy}',
+    'home.progress': '已讀 {read}/{total} 節 · 作答 {answered} 次 · 答對率 {accuracy}',
     'home.not_yet': '（尚未提供）',
     'home.problems': '⚠ 有 {n} 個內容檔案問題，其餘課程照常可用。按 ! 或點這裡查看。',
     'open.not_tty': '需要在終端機中執行（標準輸入與輸出都必須是終端機）；其他指令見 quizterm --help。',
@@ -329,7 +329,7 @@ STRINGS: dict[str, str] = {
     # <<< G
     # --- statistics ---
     'stats.title': '學習統計 · {today}',
-    'stats.totals': '作答 {answered} 題 · 答對 {correct} 題（{pct}%）',
+    'stats.totals': '作答 {answered} 次 · 答對 {correct} 次（{pct}%）（測驗中未作答的題目不計）',
     'stats.streak': '連續學習 {days} 天（最長 {longest} 天）',
     'stats.retention': '記得機率達 {desired}% 以上的卡片：{above}/{cards}（{pct}%）· 目前平均記得 {mean}%',
     'stats.retention.none': '還沒有複習過任何卡片。',
@@ -440,4 +440,5 @@ STRINGS: dict[str, str] = {
     'attention.note.chars': '注意：TEXT 超過 {max} 個字元，只讀前 {max} 個',
     'attention.note.wide': '注意：表格寬 {width} 欄，終端機只有 {cols} 欄，右側的欄被截掉（用 --plain | less -S 看全部）',
     # <<< C
+    'stats.due_today': '今天到期（到今晚午夜為止）：閃卡 {cards} 張、題目 {questions} 題',
 }

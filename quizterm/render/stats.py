@@ -174,6 +174,7 @@ def summary(report: StatsReport, tr: Translate, *, color: bool = True) -> Text:
     out.append(tr("stats.title", today=report.today.isoformat()) + "\n", style="bold" if color else "")
     out.append(tr("stats.totals", answered=report.answered, correct=report.correct,
                   pct=round(100 * report.accuracy)) + "\n")
+    out.append(tr("stats.due_today", cards=report.due_today.flashcards, questions=report.due_today.questions) + "\n")
     out.append(tr("stats.streak", days=report.streak, longest=report.longest_streak) + "\n")
     ret = report.retention
     if ret.cards:

@@ -26,15 +26,16 @@ class Retention:
                 "share": round(self.share, 4), "mean_retrievability": round(self.mean, 4)}
 
 
-def due_forecast(cards: list[tuple[str, str]], now: datetime, tz: tzinfo, days: int = 30) -> list[tuple[date, int]]:
-    """Cards due on each of the next ``days`` local days; anything overdue counts for today."""
-    from quizterm.quiz.scheduling import due_of
+def due_forecast(dues: list[tuple[str, str]], now: datetime, tz: tzinfo, days: int = 30) -> list[tuple[date, int]]:
+    """Cards due on each of the next ``days`` local days; anything overdue counts for today.
 
+    ``dues`` are (key, due as ISO text) rows (``figures.due_times``): the same ``due`` column the
+    home screen's "due today" counts, so today's bar always equals that figure.
+    """
     today = now.astimezone(tz).date()
     counts = [0] * days
-    for _key, card in cards:
-        due = due_of(json.loads(card)).astimezone(tz).date()
-        offset = max(0, (due - today).days)
+    for _key, due in dues:
+        offset = max(0, (datetime.fromisoformat(due).astimezone(tz).date() - today).days)
         if offset < days:
             counts[offset] += 1
     return [(today + timedelta(days=i), n) for i, n in enumerate(counts)]

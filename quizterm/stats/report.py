@@ -11,6 +11,7 @@ from quizterm.stats.accuracy import AccuracyRow, MisconceptionRow, accuracy_tabl
 from quizterm.stats.activity import DayActivity, calendar, day_range, local_days, longest_streak, streak
 from quizterm.stats.cards import Retention, due_forecast, retention
 from quizterm.stats.drills import DrillRow, drill_rows
+from quizterm.stats.figures import DueToday, due_times, due_today, question_answer_stats
 
 FORMAT_VERSION = 1
 DEFAULT_RETENTION = 0.9
@@ -24,7 +25,7 @@ class StatsReport:
     generated_at: datetime
     today: date
     timezone: str
-    answered: int
+    answered: int                                  # answers given (blank drill items left out)
     correct: int
     lessons: list[AccuracyRow]
     objectives: list[AccuracyRow]
@@ -37,6 +38,7 @@ class StatsReport:
     forecast: list[tuple[date, int]]
     retention: Retention
     drills: list[DrillRow] = field(default_factory=list)
+    due_today: DueToday = field(default_factory=DueToday)  # the home screen's figure, same query
 
     @property
     def accuracy(self) -> float:
@@ -53,6 +55,7 @@ class StatsReport:
             "generated_at": self.generated_at.isoformat(), "today": self.today.isoformat(),
             "timezone": self.timezone,
             "totals": {"answered": self.answered, "correct": self.correct, "accuracy": round(self.accuracy, 4)},
+            "due_today": self.due_today.to_json(),
             "accuracy": {"lessons": [r.to_json() for r in self.lessons],
                          "objectives": [r.to_json() for r in self.objectives],
                          "tags": [r.to_json() for r in self.tags]},
@@ -93,7 +96,7 @@ def compute_stats(bank: Bank, store, *, now: datetime, tz: tzinfo | None = None,
     tz = tz or local_tz()
     today = now.astimezone(tz).date()
     conn = store.connection
-    totals = store.question_stats()
+    totals = question_answer_stats(store)  # answers given: blank drill items are not answers
     tables = accuracy_tables(bank, totals)
     first = today - timedelta(days=today.weekday()) - timedelta(weeks=weeks - 1)
     since = datetime.combine(first - timedelta(days=1), datetime.min.time(), tzinfo=timezone.utc)
@@ -110,7 +113,8 @@ def compute_stats(bank: Bank, store, *, now: datetime, tz: tzinfo | None = None,
         misconceptions=misconception_rows(bank, queries.misconception_counts(conn)),
         days=day_range(days, first, today), weeks=calendar(days, today, weeks),
         streak=current, longest_streak=longest_streak(active),
-        forecast=due_forecast(card_rows, now, tz, forecast_days),
+        forecast=due_forecast(due_times(conn), now, tz, forecast_days),
         retention=retention(card_rows, now, _desired(store)),
         drills=drill_rows(store.drills()),
+        due_today=due_today(store, now, tz),
     )

@@ -34,28 +34,34 @@ class LessonProgress:
 
     @property
     def accuracy(self) -> float | None:
-        """Share of answered questions whose last answer was right, or None before any answer."""
+        """Share of answers given that were right, or None before any answer."""
         return self.correct / self.answered if self.answered else None
 
 
 def lesson_progress(store: Any, lesson: Any) -> LessonProgress:
-    """Sections read and questions answered for ``lesson``."""
+    """Sections read, answers given and right answers for ``lesson``."""
     ids = {s.id for s in lesson.sections}
     prog = LessonProgress(sections_total=len(ids))
     reading = ask(store, lambda s: s.reading(lesson.id), None)
     if reading is not None:
         prog.sections_read = set(reading.sections_read) & ids
         prog.position = reading.position
-    stats = ask(store, lambda s: s.question_stats(lesson.id), {})
-    prog.answered = sum(1 for st in stats.values() if st.answered)
-    prog.correct = sum(1 for st in stats.values() if st.answered and st.last_correct)
+    # The statistics' own figures (quizterm.stats.figures), so home and stats always agree:
+    # answers given (a blank drill item is not one) and how many were right.
+    from quizterm.stats.figures import AnswerTotals, answer_totals
+
+    totals = ask(store, lambda s: answer_totals(s, lesson.id), AnswerTotals())
+    prog.answered, prog.correct = totals.answered, totals.correct
     return prog
 
 
-def due_count(store: Any, now: Any = None) -> int | None:
-    """How many flashcards are due now, or None without a store."""
-    due = ask(store, lambda s: s.due_cards("", now=now), None)
-    return None if due is None else len(due)
+def due_count(store: Any, now: Any = None) -> Any:
+    """Cards due by the end of the local day (``stats.figures.DueToday``: flashcards and question
+    cards, as the statistics count them), or None without a store."""
+    from quizterm.stats.figures import due_today
+    from quizterm.stats.report import local_tz
+
+    return ask(store, lambda s: due_today(s, now, local_tz()), None)
 
 
 def notebook_count(store: Any) -> int | None:

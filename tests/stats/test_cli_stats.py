@@ -28,7 +28,7 @@ def test_stats_text_with_no_color(home, bundled, capsys, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     assert main(["--lang", "en", "stats"]) == 0
     out = capsys.readouterr().out
-    assert "Answers 1 · correct 1 (100%)" in out and "\x1b" not in out
+    assert "Answers given 1 · right 1 (100%)" in out and "\x1b" not in out
 
 
 def test_damaged_store_is_one_line(home, capsys):

@@ -27,7 +27,7 @@ def test_plain_text_carries_the_numbers(history):
     report = compute_stats(bank, store, now=clock.now(), tz=timezone.utc)
     text = stats_text(report, Translator("en"))
     assert "\x1b" not in text
-    assert f"Answers {report.answered}" in text
+    assert f"Answers given {report.answered}" in text
     assert "Streak: 5 days in a row" in text
     weekly = ", ".join(str(sum(d.total for d in w if d)) for w in report.weeks)
     assert f"Weekly totals, oldest first: {weekly}" in text
@@ -49,7 +49,7 @@ def test_chinese_plain_text(history):
     bank, store, clock, _, _ = history
     report = compute_stats(bank, store, now=clock.now(), tz=timezone.utc)
     text = stats_text(report, Translator("zh-TW"))
-    assert f"作答 {report.answered} 題" in text and "連續學習 5 天" in text
+    assert f"作答 {report.answered} 次" in text and "連續學習 5 天" in text
 
 
 def test_colour_rendering_adds_styles_not_content(history):

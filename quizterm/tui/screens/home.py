@@ -100,7 +100,7 @@ class HomeScreen(QuiztermScreen):
             if not self.app.loading:
                 today.append(tr("home.no_store"), style="bold")
         else:
-            today.append(tr("home.due", n=due or 0))
+            today.append(tr("home.due", cards=due.flashcards if due else 0, questions=due.questions if due else 0))
             today.append("\n")
             today.append(tr("home.notebook", n=notes or 0))
         self.query_one("#home-today", Static).update(today)
