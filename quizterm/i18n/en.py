@@ -273,7 +273,7 @@ STRINGS: dict[str, str] = {
     'drill.timeout': 'Time is up: the drill was submitted.',
     'drill.legend': '✓ answered · ⚑ flagged · · seen',
     'drill.confirm.title': 'Submit the drill?',
-    'drill.confirm.body': '{unanswered} unanswered and {flagged} flagged of {total} questions. Answers cannot change after submitting.',
+    'drill.confirm.body': '{total} questions\n{unanswered} unanswered and {flagged} flagged\nAnswers cannot change after submitting.',
     'drill.confirm.yes': 'Submit',
     'drill.confirm.no': 'Keep working',
     'drill.resume.title': 'An unfinished drill is waiting',

@@ -273,7 +273,7 @@ STRINGS: dict[str, str] = {
     'drill.timeout': '時間到：已自動交卷。',
     'drill.legend': '✓ 已答 · ⚑ 已標記 · · 看過',
     'drill.confirm.title': '確定交卷？',
-    'drill.confirm.body': '共 {total} 題，還有 {unanswered} 題未作答、{flagged} 題已標記。交卷後就不能再修改。',
+    'drill.confirm.body': '共 {total} 題\n未作答：{unanswered} 題\n已標記：{flagged} 題\n交卷後就不能再修改。',
     'drill.confirm.yes': '交卷',
     'drill.confirm.no': '繼續作答',
     'drill.resume.title': '有一份尚未完成的模擬考',

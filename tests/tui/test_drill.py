@@ -389,3 +389,18 @@ async def test_result_breakdown_names_objectives_by_their_text(make_app, study, 
         text = str(app.screen.query_one("#result-breakdown").render())
         assert "基本概念" in text and "計算" in text
         assert "basics" not in text and " math " not in text
+
+
+async def test_submit_confirmation_keeps_each_count_with_its_unit(make_app, study, store, clock):
+    app = make_app(load=study, lang="zh-TW", start="drill",
+                   start_args={"lesson_id": "study", "count": 3, "minutes": 2, "autostart": True})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        await pilot.press("ctrl+f", "ctrl+s")
+        await pilot.pause()
+        body = app.screen.query_one("#submit-body")
+        lines = [line.text.rstrip() for line in body.render_lines(body.region.reset_offset)]
+        lines = [x for x in lines if x]
+        assert any("已標記：1 題" in x for x in lines), lines
+        assert not any(x[-1].isdigit() for x in lines), lines  # no number left at a line end
