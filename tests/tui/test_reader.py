@@ -374,3 +374,19 @@ async def test_space_on_the_objectives_part_ticks_the_first_objective(make_app, 
         await pilot.pause()
         checklist = screen.query_one("#reader-objectives", SelectionList)
         assert screen.focused is checklist and checklist.selected == ["qkv"]
+
+
+async def test_a_section_visible_below_the_one_being_read_is_not_read_yet(make_app, store):
+    app = make_app(lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_reader(app, pilot)
+        while screen._nav != "sec-multi-head":
+            await pilot.press("n")
+        await pilot.pause()
+        later = screen.query_one("#sec-positional")
+        assert screen._visible(later)  # on screen below, as in the bug report
+        assert "dot-product" in screen.sections_read  # moved past with n
+        assert "positional" not in screen.sections_read
+        await pilot.press("n")  # past multi-head
+        await pilot.pause()
+        assert "multi-head" in screen.sections_read

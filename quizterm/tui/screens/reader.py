@@ -153,18 +153,28 @@ class ReaderScreen(QuiztermScreen):
         return list(self.query(".part"))
 
     def _update_reading(self) -> None:
-        """Note the part at the top and every section whose end has been on screen; save changes."""
+        """Note the part at the top and every section the learner got through; save changes.
+
+        A section is read once the learner is past it (a later part is at the top), or it is at
+        the top with its end on screen, or the page is scrolled to its end and the section's end
+        is on screen. A section merely visible below the one being read does not count.
+        """
         body = self.query_one("#reader-body")
         top, bottom = body.scroll_y, body.scroll_y + body.scrollable_content_region.height
-        position = None
+        at_end = body.scroll_y >= body.max_scroll_y - 1
+        page = self.page_parts()
+        here = 0
+        for i, part in enumerate(page):
+            if part.virtual_region.y <= top + 1:
+                here = i
+        position = page[here].id if page else None
         read = set(self.sections_read)
-        for part in self.page_parts():
-            region = part.virtual_region
-            if region.y <= top + 1:
-                position = part.id
-            if "section" in part.classes and region.bottom <= bottom + 1 and part.id:
+        for i, part in enumerate(page):
+            if "section" not in part.classes or not part.id:
+                continue
+            end_seen = part.virtual_region.bottom <= bottom + 1
+            if i < here or (end_seen and (i == here or at_end)):
                 read.add(part.id.removeprefix("sec-"))
-        position = position or (self.page_parts()[0].id if self.page_parts() else None)
         if position != self.position or read != self.sections_read:
             self.position, self.sections_read = position, read
             self._save_soon()
@@ -197,6 +207,9 @@ class ReaderScreen(QuiztermScreen):
         here = ids.index(self.position) if self.position in ids else 0
         if self._nav in ids and self._visible(page[ids.index(self._nav)]):
             here = ids.index(self._nav)  # a short last part never reaches the top: trust the jump
+        if step > 0 and "section" in page[here].classes and page[here].id:  # moved on: read
+            self.sections_read = self.sections_read | {page[here].id.removeprefix("sec-")}
+            self._save_soon()
         target = page[max(0, min(len(page) - 1, here + step))]
         body = self.query_one("#reader-body")
         body.scroll_to_widget(target, top=True, animate=False, immediate=True)
