@@ -244,6 +244,7 @@ STRINGS: dict[str, str] = {
     'notebook.unanswered': '(left blank)',
     'notebook.review_title': 'Notebook review (the same questions as you saw them)',
     'drill.bind.next': 'Next',
+    'drill.bind.move': 'Prev/next',
     'drill.bind.prev': 'Previous',
     'drill.bind.flag': 'Flag',
     'drill.bind.next_flagged': 'Next flagged',

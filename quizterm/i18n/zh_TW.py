@@ -244,6 +244,7 @@ STRINGS: dict[str, str] = {
     'notebook.unanswered': '（未作答）',
     'notebook.review_title': '錯題重做（和當時一模一樣的題目）',
     'drill.bind.next': '下一題',
+    'drill.bind.move': '上/下一題',
     'drill.bind.prev': '上一題',
     'drill.bind.flag': '標記',
     'drill.bind.next_flagged': '下一個標記',

@@ -404,3 +404,16 @@ async def test_submit_confirmation_keeps_each_count_with_its_unit(make_app, stud
         lines = [x for x in lines if x]
         assert any("已標記：1 題" in x for x in lines), lines
         assert not any(x[-1].isdigit() for x in lines), lines  # no number left at a line end
+
+
+@pytest.mark.parametrize("lang", ["zh-TW", "en"])
+async def test_submit_key_is_visible_in_the_footer_at_80_columns(make_app, study, store, clock, lang):
+    app = make_app(load=study, lang=lang, start="drill",
+                   start_args={"lesson_id": "study", "count": 3, "minutes": 2, "autostart": True})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        keys = {k.key: k.region for k in app.screen.query("FooterKey")}
+        submit = keys["ctrl+s"]
+        palette_x = keys["ctrl+p"].x if "ctrl+p" in keys else 80
+        assert submit.width > 0 and submit.right <= min(80, palette_x)

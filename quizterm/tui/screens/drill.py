@@ -23,18 +23,22 @@ from quizterm.tui.widgets.question_view import QuestionView
 
 __all__ = ["DrillScreen"]
 
+MOVE_KEYS = Binding.Group("drill.bind.move", compact=True)  # next/previous under one footer label
+
 
 class DrillScreen(QuiztermScreen):
     """One drill sitting over a ``DrillSession``. Every answer and flag is saved as it is given."""
 
+    # Submit and pause first: at 80 columns the footer cuts from the right (the palette key sits
+    # there), so the keys that matter most come first and next/previous share one label.
     BINDINGS = [
-        Binding("right,pagedown,ctrl+n", "next", "drill.bind.next", id="drill-next"),
-        Binding("left,pageup,ctrl+b", "prev", "drill.bind.prev", id="drill-prev"),
-        Binding("ctrl+f", "flag", "drill.bind.flag", id="drill-flag"),
-        Binding("ctrl+t", "next_flagged", "drill.bind.next_flagged", id="drill-next-flagged"),
-        Binding("ctrl+g", "jump", "drill.bind.jump", id="drill-jump"),
         Binding("ctrl+s", "submit", "drill.bind.submit", id="drill-submit"),
         Binding("escape", "pause", "drill.bind.pause", id="drill-pause"),
+        Binding("ctrl+f", "flag", "drill.bind.flag", id="drill-flag"),
+        Binding("ctrl+g", "jump", "drill.bind.jump", id="drill-jump"),
+        Binding("ctrl+t", "next_flagged", "drill.bind.next_flagged", id="drill-next-flagged"),
+        Binding("right,pagedown,ctrl+n", "next", "drill.bind.next", id="drill-next", group=MOVE_KEYS),
+        Binding("left,pageup,ctrl+b", "prev", "drill.bind.prev", id="drill-prev", group=MOVE_KEYS),
         Binding("enter", "resume", "drill.bind.pause", show=False, id="drill-resume"),
         Binding("q", "leave", "drill.bind.leave", id="drill-leave"),
     ]
