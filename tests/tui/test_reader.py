@@ -390,3 +390,28 @@ async def test_a_section_visible_below_the_one_being_read_is_not_read_yet(make_a
         await pilot.press("n")  # past multi-head
         await pilot.pause()
         assert "multi-head" in screen.sections_read
+
+
+@pytest.mark.parametrize("width", [60, 76])
+def test_mapping_and_cue_tables_wrap_instead_of_cutting(width):
+    """At 80x24 long CJK cells were cut with '…'; every character must be there."""
+    import io
+    from collections import Counter
+
+    from rich.console import Console
+
+    from quizterm.content import load_content
+    from quizterm.i18n import Translator
+    from quizterm.settings import bundled_content_dirs
+    from quizterm.tui.widgets.lesson_parts import cues_table, mapping_table
+
+    lesson = next(iter(load_content(bundled_content_dirs()).bank.lessons.values()))
+    tr = Translator("zh-TW")
+    for table, cells in ((mapping_table(tr, lesson.mapping), [c for r in lesson.mapping for c in (r.story, r.concept)]),
+                         (cues_table(tr, lesson.cues), [c for q in lesson.cues for c in (q.cue, q.think)])):
+        console = Console(width=width, file=io.StringIO(), record=True, color_system=None)
+        console.print(table)
+        shown = "".join(console.export_text().split())
+        wanted = Counter("".join("".join(cells).split()))
+        assert not wanted - Counter(shown)  # every character of every cell is on screen
+        assert shown.count("…") == wanted["…"]  # and no cut marks (the content has its own ……)

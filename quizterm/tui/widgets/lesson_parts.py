@@ -10,11 +10,14 @@ __all__ = ["cues_table", "mapping_table", "pitfalls_text", "question_prompt", "q
            "references_text", "section_text"]
 
 
+# Cells fold long runs of CJK (one "word" to Rich) onto the next line instead of cutting them with "…".
+
+
 def mapping_table(tr, rows) -> Table:
     """The story-to-concept mapping as a two-column table."""
     table = Table(box=box.SIMPLE_HEAD, expand=True, show_edge=False)
-    table.add_column(Text(tr("reader.mapping.story")), ratio=1)
-    table.add_column(Text(tr("reader.mapping.concept")), ratio=1)
+    table.add_column(Text(tr("reader.mapping.story")), ratio=1, overflow="fold")
+    table.add_column(Text(tr("reader.mapping.concept")), ratio=1, overflow="fold")
     for row in rows:
         table.add_row(Text(row.story), Text(row.concept))
     return table
@@ -23,8 +26,8 @@ def mapping_table(tr, rows) -> Table:
 def cues_table(tr, cues) -> Table:
     """Exam cue words and what to think of."""
     table = Table(box=box.SIMPLE_HEAD, expand=True, show_edge=False)
-    table.add_column(Text(tr("reader.cues.cue")), ratio=1)
-    table.add_column(Text(tr("reader.cues.think")), ratio=2)
+    table.add_column(Text(tr("reader.cues.cue")), ratio=1, overflow="fold")
+    table.add_column(Text(tr("reader.cues.think")), ratio=2, overflow="fold")
     for cue in cues:
         table.add_row(Text(cue.cue, style="bold"), Text(cue.think))
     return table
