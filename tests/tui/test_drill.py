@@ -323,8 +323,9 @@ async def test_declining_resume_then_starting_resolves_the_old_drill(make_app, s
         await pilot.press("escape")  # still not: nothing starts
         await pilot.pause()
         assert [d.status for d in store.drills()] == ["active"]
-        await pilot.press("ctrl+s")
+        await pilot.press("ctrl+s", "ctrl+s")  # a double press does not grade the old one
         await pilot.pause()
+        assert store.drill(old.drill_id).status == "active"
         await pilot.press("ctrl+d")  # abandon the old one, keeping its two answers
         await pilot.pause()
         await pilot.pause()
@@ -346,7 +347,7 @@ async def test_starting_with_an_old_drill_can_submit_it(make_app, study, store, 
     app = make_app(load=study, lang="en", start="drill", start_args={"lesson_id": "study", "count": 2})
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.press("ctrl+s")  # submit from the offer; the setup form stays for the new one
+        await pilot.press("ctrl+e")  # submit from the offer; the setup form stays for the new one
         await pilot.pause()
         assert store.drill(old.drill_id).status == "done" and store.drill(old.drill_id).result["correct"] == 1
         assert store.unfinished_drill() is None

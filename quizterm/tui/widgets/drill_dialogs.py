@@ -54,11 +54,12 @@ class ResumeDrill(ModalScreen[str]):
 
     BINDINGS = [
         Binding("ctrl+r", "choose('resume')", "drill.resume.resume", id="resume-resume"),
-        Binding("ctrl+s", "choose('submit')", "drill.resume.submit", id="resume-submit"),
+        # not Ctrl+S: that key opens this dialog from the setup form, and a double press must not grade
+        Binding("ctrl+e", "choose('submit')", "drill.resume.submit", id="resume-submit"),
         Binding("ctrl+d", "choose('abandon')", "drill.resume.abandon", id="resume-abandon"),
         Binding("escape", "choose('cancel')", "drill.resume.cancel", id="resume-cancel"),
     ]
-    KEYS = {"resume": "Ctrl+R", "submit": "Ctrl+S", "abandon": "Ctrl+D", "cancel": "Esc"}
+    KEYS = {"resume": "Ctrl+R", "submit": "Ctrl+E", "abandon": "Ctrl+D", "cancel": "Esc"}
 
     def __init__(self, summary: str, *, starting: bool = False) -> None:
         super().__init__(classes="dialog resume-dialog")
@@ -75,7 +76,7 @@ class ResumeDrill(ModalScreen[str]):
                 for choice, variant in (("cancel", "primary"), ("resume", "default"),
                                         ("submit", "default"), ("abandon", "warning")):
                     label = f"{tr(f'drill.resume.{choice}')}  [{self.KEYS[choice]}]"
-                    yield Button(Text(label), id=f"resume-{choice}", variant=variant)
+                    yield Button(Text(label), id=f"resume-{choice}", variant=variant, compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#resume-cancel", Button).focus()  # the safe choice is the default
