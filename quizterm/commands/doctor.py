@@ -47,6 +47,7 @@ def check_store(settings: Settings, tr) -> list[Finding]:
     from quizterm.store import Store, StoreDamaged, StoreError, StoreTooNew, lock_path_for
     from quizterm.store.integrity import quick_check
     from quizterm.store.lock import InstanceLock, read_pid
+    from quizterm.store.messages import explain, reason_text
 
     from quizterm.commands.backup import human_size
 
@@ -62,11 +63,12 @@ def check_store(settings: Settings, tr) -> list[Finding]:
             text = tr("doctor.store", path=path, version=store.schema_version,
                       size=human_size(path.stat().st_size), answers=store.attempt_count())
     except StoreDamaged as err:
-        return [Finding("store", tr("doctor.store.damaged", reason=err.reason), fix=tr("doctor.store.damaged.fix"))]
+        return [Finding("store", tr("doctor.store.damaged", reason=reason_text(err.reason, tr.lang)),
+                        fix=tr("doctor.store.damaged.fix"))]
     except StoreTooNew as err:
         return [Finding("store", tr("doctor.store.too_new", found=err.found), fix=tr("doctor.store.too_new.fix"))]
     except StoreError as err:
-        return [Finding("store", str(err), fix=tr("doctor.store.damaged.fix"))]
+        return [Finding("store", explain(err, tr.lang), fix=tr("doctor.store.damaged.fix"))]
     found = [Finding("store", text)]
     probe = InstanceLock(lock_path_for(path))
     if probe.try_acquire():

@@ -45,11 +45,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             p.add_argument("--lesson", action="append", metavar="ID", help="only this lesson (repeatable)")
 
 
-def _write_error(err: OSError, out: Path) -> UsageError:
-    return UsageError(f"{out}: cannot write: {err.strerror or err}")
-
-
 def run(args: argparse.Namespace, settings: Settings) -> int:
+    from quizterm.i18n import t
     from quizterm.interop.errors import InteropError
 
     try:
@@ -57,16 +54,18 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     except InteropError as err:
         raise UsageError(str(err)) from None
     except OSError as err:
-        raise _write_error(err, args.out) from None
+        raise UsageError(t(settings.lang, "cli.cannot_write_path", path=args.out, detail=err.strerror or err)) from None
 
 
 def _run(args: argparse.Namespace, settings: Settings) -> int:
     from quizterm.clock import SystemClock
     from quizterm.commands.stats import load_bank, open_store_read_only
+    from quizterm.i18n import t
 
+    lang = settings.lang
     out: Path = args.out
     if out.is_dir():
-        raise UsageError(f"{out}: is a folder; give a file name")
+        raise UsageError(t(lang, "cli.is_folder", path=out))
     if args.kind in ("anki", "csv"):
         bank = load_bank(settings)
         if args.kind == "anki":
@@ -74,16 +73,16 @@ def _run(args: argparse.Namespace, settings: Settings) -> int:
             from quizterm.interop.anki_export import export_anki
 
             s = export_anki(bank, out, Translator(settings.lang), lessons=args.lesson)
-            print(f"{out}: {len(s.decks)} deck(s), {s.terms} terms, {s.cues} cues, {s.questions} questions")
+            print(t(lang, "export.anki.done", path=out, decks=len(s.decks), terms=s.terms, cues=s.cues,
+                    questions=s.questions))
             skipped = s.skipped
         else:
             from quizterm.interop.csv_export import export_questions
 
             written, skipped = export_questions(bank, out, lessons=args.lesson)
-            print(f"{out}: {written} questions")
+            print(t(lang, "export.csv.done", path=out, n=written))
         if skipped:
-            why = "could not draw an instance" if args.kind == "anki" else "a sheet cannot hold a generator"
-            print(f"skipped {len(skipped)} generated question(s) ({why}): {', '.join(skipped)}", file=sys.stderr)
+            print(t(lang, f"export.skipped.{args.kind}", n=len(skipped), ids=", ".join(skipped)), file=sys.stderr)
         return 0
     store = open_store_read_only(settings)
     try:
@@ -92,12 +91,15 @@ def _run(args: argparse.Namespace, settings: Settings) -> int:
 
             rows = [r for lid in (args.lesson or [None]) for r in store.attempts(lesson_id=lid)]
             rows.sort(key=lambda r: (r.answered_at, r.id))
-            print(f"{out}: {export_attempts(rows, out)} attempts")
+            print(t(lang, "export.attempts.done", path=out, n=export_attempts(rows, out)))
         else:
             from quizterm.interop.progress_export import export_progress
 
             counts = export_progress(store, out, now=SystemClock().now())
-            print(f"{out}: " + ", ".join(f"{n} {k}" for k, n in counts.items()))
+            counts_text = t(lang, "export.progress.join").join(
+                t(lang, "export.progress.count", key=t(lang, f"export.progress.key.{k}"), n=n)
+                for k, n in counts.items())
+            print(t(lang, "export.progress.done", path=out, counts=counts_text))
     finally:
         store.close()
     return 0

@@ -35,8 +35,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, settings: Settings) -> int:
     from quizterm.interop.errors import InteropError, RowsRejected
 
+    from quizterm.i18n import t
+
+    lang = settings.lang
     if not args.file.is_file():
-        raise UsageError(f"{args.file}: no such file" if not args.file.exists() else f"{args.file}: not a file")
+        raise UsageError(t(lang, "cli.no_such_file" if not args.file.exists() else "cli.not_a_file", path=args.file))
     try:
         if args.kind == "progress":
             return _progress(args, settings)
@@ -45,18 +48,22 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         for p in err.problems[:MAX_SHOWN]:
             print(str(p), file=sys.stderr)
         if len(err.problems) > MAX_SHOWN:
-            print(f"... and {len(err.problems) - MAX_SHOWN} more", file=sys.stderr)
-        print(f"quizterm: {len(err.problems)} problem(s); nothing was imported", file=sys.stderr)
+            print(t(lang, "cli.more", n=len(err.problems) - MAX_SHOWN), file=sys.stderr)
+        print("quizterm: " + t(lang, "import.rejected", n=len(err.problems)), file=sys.stderr)
         return 1
     except InteropError as err:
         raise UsageError(str(err)) from None
     except OSError as err:
-        raise UsageError(f"cannot write: {err.strerror or err}") from None
+        raise UsageError(t(lang, "cli.cannot_write", detail=err.strerror or err)) from None
 
 
 def _progress(args: argparse.Namespace, settings: Settings) -> int:
+    from quizterm.commands.stats import store_failure
+    from quizterm.i18n import t
     from quizterm.interop.progress_import import import_progress
     from quizterm.store import Store, StoreError
+
+    lang = settings.lang
 
     try:
         with Store.open(settings.db_path, exclusive=True, lock_wait=1.0) as store:
@@ -65,20 +72,23 @@ def _progress(args: argparse.Namespace, settings: Settings) -> int:
             read_progress(args.file)  # a bad file is refused before anything else happens
             backup = store.backup(tag="pre-import")  # the merge can always be undone by `restore`
             summary = import_progress(store, args.file)
-        print(f"backup before the import: {backup.path}")
-    except StoreError as err:
-        raise UsageError(str(err).splitlines()[0] if str(err) else type(err).__name__) from None
-    print(f"{args.file}: {summary.attempts_added} attempts added, {summary.attempts_skipped} already here; "
-          f"{summary.reviews_added} reviews, {summary.cards_changed} cards, {summary.notebook_changed} notebook "
-          f"entries, {summary.drills_added} drills merged")
+        print(t(lang, "import.backup", path=backup.path))
+    except StoreError as err:  # the same message and exit code as `restore` (the app running, say)
+        raise store_failure(err, settings) from None
+    print(t(lang, "import.progress.done", path=args.file, added=summary.attempts_added,
+            skipped=summary.attempts_skipped, reviews=summary.reviews_added, cards=summary.cards_changed,
+            notebook=summary.notebook_changed, drills=summary.drills_added))
     for note in summary.notes:
-        print(f"note: {note}", file=sys.stderr)
+        print(t(lang, "cli.note", note=note), file=sys.stderr)
     return 0
 
 
 def _content(args: argparse.Namespace, settings: Settings) -> int:
     from quizterm.commands.stats import load_bank
+    from quizterm.i18n import t
     from quizterm.interop.yamlout import write_text_atomic
+
+    lang = settings.lang
 
     bank = load_bank(settings)
     out: Path = args.out
@@ -108,13 +118,13 @@ def _content(args: argparse.Namespace, settings: Settings) -> int:
         notes = []
     existing = [p for p, _t in targets if p.exists()]
     if existing and not args.force:
-        raise UsageError(f"{existing[0]}: already exists (use --force to replace it)")
+        raise UsageError(t(lang, "import.exists", path=existing[0]))
     for path, text in targets:
         write_text_atomic(path, text)
-        print(f"wrote {path}")
+        print(t(lang, "import.wrote", path=path))
     for note in notes:
-        print(f"skipped note {note}", file=sys.stderr)
-    print(f"load it with: quizterm --content {out} validate")
+        print(t(lang, "import.skipped_note", note=note), file=sys.stderr)
+    print(t(lang, "import.load_hint", out=out))
     return 0
 
 

@@ -19,7 +19,6 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     from quizterm.i18n import t
     from quizterm.store import Store, StoreError
     from quizterm.store.backup import backup_dir, verified_backups, verify
-    from quizterm.store.messages import explain
 
     lang = settings.lang
     if args.file is not None:
@@ -38,8 +37,9 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         with Store.restore_from(settings.db_path, source, lock_wait=0.5, auto_backup=False) as store:
             answers, moved = store.attempt_count(), store.replaced_path
     except StoreError as err:
-        print(f"quizterm: {explain(err, lang)}", file=sys.stderr)
-        return 1
+        from quizterm.commands.stats import store_failure
+
+        raise store_failure(err, settings) from None
     print(t(lang, "restore.done", backup=source, answers=answers))
     if moved is not None:
         print(t(lang, "restore.moved", path=moved))

@@ -27,5 +27,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
             (out / name).write_text(schema_text(schema), encoding="utf-8")
             print(out / name)
     except OSError as exc:
-        raise UsageError(f"cannot write schemas to {out}: {exc.strerror or exc}") from None
+        from quizterm.i18n import t
+
+        raise UsageError(t(settings.lang, "schema.cannot_write", path=out, detail=exc.strerror or exc)) from None
     return 0

@@ -16,14 +16,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--utc", action="store_true", help="count days in UTC instead of local time")
 
 
+def store_failure(err, settings: Settings) -> UsageError:
+    """A store error as the one-line, translated message every verb prints, exit code 1
+    (the same key and code whether ``restore``, ``import progress``, ``stats`` or ``export`` met it)."""
+    from quizterm.store.messages import explain
+
+    failure = UsageError(explain(err, settings.lang))
+    failure.exit_code = 1
+    return failure
+
+
 def open_store_read_only(settings: Settings):
-    """The store for reading (no lock, no writes); store errors become one-line usage errors."""
+    """The store for reading (no lock, no writes); store errors become one translated line, exit 1."""
     from quizterm.store import Store, StoreError
 
     try:
         return Store.open(settings.db_path, read_only=True)
     except StoreError as err:
-        raise UsageError(str(err).splitlines()[0] if str(err) else type(err).__name__) from None
+        raise store_failure(err, settings) from None
 
 
 def load_bank(settings: Settings):

@@ -91,7 +91,7 @@ def test_schema_knows_every_question_type():
 
 def test_schema_to_an_unwritable_place_is_one_line(tmp_path, capsys):
     blocker = write(tmp_path, "file", "x")
-    assert main(["schema", "--out", str(blocker / "sub")]) == 2
+    assert main(["--lang", "en", "schema", "--out", str(blocker / "sub")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("quizterm: cannot write schemas") and err.count("\n") == 1
 

@@ -11,7 +11,7 @@ from quizterm.store import Attempt, Store
 
 
 def test_export_anki_and_csv_then_import_them_back(mini_dir, tmp_path, capsys):
-    base = ["--no-bundled", "--content", str(mini_dir)]
+    base = ["--lang", "en", "--no-bundled", "--content", str(mini_dir)]
     assert main([*base, "export", "anki", str(tmp_path / "m.apkg"), "--lesson", "mini"]) == 0
     assert main([*base, "export", "csv", str(tmp_path / "m.csv")]) == 0
     out = capsys.readouterr().out
@@ -34,7 +34,7 @@ def test_csv_import_reports_rows_and_writes_nothing(mini_dir, tmp_path, capsys):
     sheet = tmp_path / "bad.csv"
     sheet.write_bytes("id,type,prompt,choices,answer,explanation,objective\r\n"
                       "x1,single,p,a|b,Z,e,qkv\r\nx2,numeric,p,,abc,e,qkv\r\n".encode("utf-8"))
-    code = main(["--no-bundled", "--content", str(mini_dir), "import", "csv", str(sheet), "--lesson", "mini",
+    code = main(["--lang", "en", "--no-bundled", "--content", str(mini_dir), "import", "csv", str(sheet), "--lesson", "mini",
                  "--out", str(tmp_path / "out")])
     err = capsys.readouterr().err.splitlines()
     assert code == 1
@@ -53,7 +53,7 @@ def test_progress_between_two_homes_on_the_command_line(tmp_path, mini_bank, cap
     assert main(["--home", str(home_a), "export", "progress", str(out)]) == 0
     assert json.loads(out.read_text("utf-8"))["version"] == 1
     for _ in range(2):
-        assert main(["--home", str(home_b), "import", "progress", str(out)]) == 0
+        assert main(["--lang", "en", "--home", str(home_b), "import", "progress", str(out)]) == 0
     printed = capsys.readouterr().out
     assert "0 attempts added, 3 already here" in printed and "backup before the import:" in printed
     assert any("pre-import" in p.name for p in (home_b / "backups").iterdir())
@@ -76,7 +76,7 @@ def test_usage_errors_are_one_line(argv, message, capsys, tmp_path, monkeypatch)
     monkeypatch.chdir(tmp_path)
     if argv[:2] == ["import", "csv"]:
         (tmp_path / "x.csv").write_text("id\n")
-    assert main(argv) == 2
+    assert main(["--lang", "en", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
 
@@ -126,3 +126,41 @@ def test_reimporting_with_force_keeps_the_ids(mini_bank, tmp_path, capsys):
     assert again.problems == []
     assert set(again.bank.questions) == set(first.questions) == set(mini_bank.questions)
     assert set(again.bank.lessons) == set(first.lessons)
+
+
+def test_verbs_speak_the_ui_language(mini_dir, tmp_path, capsys):
+    """zh-TW (the default UI language): what export and import print is Chinese, not English."""
+    from quizterm.store import Store
+
+    base = ["--no-bundled", "--content", str(mini_dir), "--home", str(tmp_path / "home")]
+    assert main([*base, "export", "anki", str(tmp_path / "m.apkg")]) == 0
+    assert main([*base, "export", "csv", str(tmp_path / "m.csv")]) == 0
+    with Store.open(tmp_path / "home" / "progress.sqlite3", auto_backup=False) as store:
+        store.record_answer(Attempt("mini-single", "mini", "practice", 0, True, time_ms=100), schedule=True)
+    assert main([*base, "export", "progress", str(tmp_path / "p.json")]) == 0
+    assert main([*base, "import", "progress", str(tmp_path / "p.json")]) == 0
+    out = capsys.readouterr().out
+    assert "個牌組" in out and "匯入前的備份" in out and "筆原本就有" in out and "作答 1" in out
+    for english in ("deck(s)", "attempts added", "already here", "backup before", "questions\n"):
+        assert english not in out
+
+
+def test_import_progress_and_restore_refuse_a_running_app_alike(tmp_path, capsys):
+    """The same message (store.locked) and exit code from both verbs while quizterm holds the store."""
+    from quizterm.i18n import t
+    from quizterm.store import Store
+
+    home = tmp_path / "home"
+    with Store.open(home / "progress.sqlite3", auto_backup=False) as store:
+        store.record_answer(Attempt("mini-single", "mini", "practice", 0, True, time_ms=100), schedule=True)
+    assert main(["--home", str(home), "export", "progress", str(tmp_path / "p.json")]) == 0
+    assert main(["--home", str(home), "backup"]) == 0
+    capsys.readouterr()
+    with Store.open(home / "progress.sqlite3", exclusive=True, auto_backup=False):  # the app is running
+        codes = [main(["--home", str(home), "import", "progress", str(tmp_path / "p.json")]),
+                 main(["--home", str(home), "restore"])]
+    err = capsys.readouterr().err.splitlines()
+    assert codes == [1, 1]
+    assert len(err) == 2 and all(line.startswith("quizterm: ") for line in err)
+    locked = t("zh-TW", "store.locked", pid="X").split("X")[0]
+    assert all(locked in line for line in err), err

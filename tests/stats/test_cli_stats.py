@@ -34,6 +34,7 @@ def test_stats_text_with_no_color(home, bundled, capsys, monkeypatch):
 def test_damaged_store_is_one_line(home, capsys):
     home.mkdir(parents=True, exist_ok=True)
     (home / "progress.sqlite3").write_bytes(b"this is not sqlite" * 100)
-    assert main(["stats"]) == 2
+    assert main(["stats"]) == 1  # a store error: exit 1, like restore and import progress
     err = capsys.readouterr().err
     assert err.startswith("quizterm: ") and err.count("\n") == 1 and "Traceback" not in err
+    assert "不是 SQLite 資料庫" in err and "is damaged" not in err  # in the UI language, reason included

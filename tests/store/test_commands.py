@@ -93,6 +93,14 @@ def test_doctor_flags_damaged_store_and_missing_backup(home, clock, capsys):
     assert (home / "progress.sqlite3").exists()  # doctor only looks; it never moves files
 
 
+def test_doctor_explains_an_empty_store_in_the_ui_language(home, clock, capsys):
+    _progress(home, clock)
+    (home / "progress.sqlite3").write_bytes(b"")
+    assert main(["doctor", "--home", str(home), "--no-bundled"]) == 1  # zh-TW, the default
+    out = capsys.readouterr().out
+    assert "檔案是空的（0 位元組）" in out and "the file is empty" not in out
+
+
 def test_doctor_reports_content_problems(home, tmp_path, capsys):
     content = tmp_path / "content"
     content.mkdir()
