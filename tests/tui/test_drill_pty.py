@@ -96,7 +96,7 @@ def test_kill_the_terminal_then_resume(home):
     try:
         text = _until(fd, r"left\s")
         assert "unfinished drill" in text and "1 of 4 answered" in text
-        os.write(fd, b"r")
+        os.write(fd, b"\x12")  # ctrl+r: resume (letters do not, so a stray key cannot start it)
         _until(fd, r"answered 1 · flagged 1")
         os.write(fd, b"\x11")  # ctrl+q: quit cleanly, the drill stays resumable
         assert _exit_code(pid, fd) == 0
