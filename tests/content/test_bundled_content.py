@@ -234,3 +234,20 @@ def test_every_key_grades_as_correct(questions):
     for q in questions:
         inst = make_instance(q, 7)
         assert grade(inst, _right_response(inst)).correct, q.id
+
+
+_OTHER_QUESTION = re.compile(r"同樣的|上一題|前一題|承上|上題|前題|剛才那")
+
+
+def test_every_question_stands_alone(bundled):
+    """A drill draws any subset in any order: no prompt may lean on another question."""
+    leaning = [q.id for q in bundled.bank.questions.values()
+               if _OTHER_QUESTION.search(getattr(q, "prompt", "") or "")]
+    assert leaning == []
+
+
+def test_rows_and_columns_are_lie_and_lan(bundled):
+    """Taiwan usage: 列 = row, 欄 = column; 行 never means a column."""
+    texts = [(lesson.id, lesson.model_dump_json()) for lesson in bundled.bank.lessons.values()]
+    texts += [(q.id, q.model_dump_json()) for q in bundled.bank.questions.values()]
+    assert [i for i, text in texts if re.search(r"第 ?\w+ ?行|沿著行|每一?行[^為]", text)] == []

@@ -1,6 +1,7 @@
 """Every generator: deterministic, key graded right, distractors graded wrong, keys match the engine."""
 
 import math
+import re
 
 import pytest
 
@@ -137,3 +138,18 @@ def test_generated_matrix_rejects_wrong_shape():
     inst = make_instance(gen_question("attention-output"), 0)
     with pytest.raises(InvalidResponse):
         grade(inst, [["1"]] * 3)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_wording_uses_taiwan_row_and_column(name):
+    """列 = row, 欄 = column, as the lesson says; never 行 for a column."""
+    q = gen_question(name)
+    for seed in range(5):
+        inst = make_instance(q, seed)
+        text = inst.prompt + inst.explanation + "".join(inst.col_labels or []) + "".join(inst.row_labels or [])
+        assert not re.search(r"第 ?\w+ ?行|行是|每一?行|沿著行", text), (name, text)
+
+
+def test_attention_output_columns_are_labelled_as_output_dimensions():
+    inst = make_instance(gen_question("attention-output"), 0)
+    assert inst.col_labels[0] == "第1維" and "依序填入" in inst.prompt

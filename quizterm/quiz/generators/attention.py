@@ -67,8 +67,8 @@ def score_matrix(p: dict[str, int], rng: random.Random) -> Draft:
     labels = [f"t{i + 1}" for i in range(T)]
     return Draft(
         "matrix", f"Q = {fmt_mat(Q)}（每列一個 token 的 query），K = {fmt_mat(K)}。"
-        f"計算未縮放的分數矩陣 QKᵀ（第 i 列第 j 行 = q_i·k_j）。",
-        f"QKᵀ 的每一格是一個 query 與一個 key 的點積，結果為 {fmt_mat(S)}。列是 query、行是 key。",
+        f"計算未縮放的分數矩陣 QKᵀ（第 i 列第 j 欄 = q_i·k_j）。",
+        f"QKᵀ 的每一格是一個 query 與一個 key 的點積，結果為 {fmt_mat(S)}。列是 query、欄是 key。",
         S, vars={"Q": fmt_mat(Q), "K": fmt_mat(K), "T": str(T)}, data={"Q": Q, "K": K},
         tolerance=0.0, row_labels=[f"q{l[1:]}" for l in labels], col_labels=[f"k{l[1:]}" for l in labels],
         checks=[(lambda: [[_dot(q, k) for k in K] for q in Q], None)])
@@ -119,11 +119,12 @@ def attention_output(p: dict[str, int], rng: random.Random) -> Draft:
     out = _math.attention([[1.0]], logs, V, factor=1.0)[0][0].tolist()
     return Draft(
         "matrix", f"某個 query 對 {T} 個 token 的 attention weights 是 {fmt_vec(w)}，"
-        f"各 token 的 value 向量依序是 {fmt_mat(V)}。這個 query 的 output 向量是什麼？",
+        f"各 token 的 value 向量依序是 {fmt_mat(V)}。這個 query 的 output 向量是什麼？"
+        f"（output 有 {d_v} 維，依序填入第 1～{d_v} 維）",
         f"output 是 value 的加權和：{' + '.join(f'{fmt(a)}×{fmt_vec(v)}' for a, v in zip(w, V))}"
         f" = {fmt_vec(out)}。權重乘在 V 上，而不是乘在 K 上。",
         [out], vars={"weights": fmt_vec(w), "V": fmt_mat(V)}, data={"weights": w, "V": V},
-        tolerance=0.01, col_labels=[f"v{c + 1}" for c in range(d_v)],
+        tolerance=0.01, col_labels=[f"第{c + 1}維" for c in range(d_v)],
         checks=[(lambda: [[sum(w[t] * V[t][c] for t in range(T)) for c in range(d_v)]], None)])
 
 
