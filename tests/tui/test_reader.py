@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from textual.widgets import SelectionList
 
@@ -415,3 +417,32 @@ def test_mapping_and_cue_tables_wrap_instead_of_cutting(width):
         wanted = Counter("".join("".join(cells).split()))
         assert not wanted - Counter(shown)  # every character of every cell is on screen
         assert shown.count("…") == wanted["…"]  # and no cut marks (the content has its own ……)
+
+
+@pytest.mark.parametrize("raw, want", [
+    ("注意力讓模型替其他內容打分數、分配輕重；\nTransformer 是網路架構。\n", "注意力讓模型替其他內容打分數、分配輕重；Transformer 是網路架構。"),
+    ("切分文字時\n使用的最小單位。", "切分文字時使用的最小單位。"),
+    ("scaled dot-product\nattention 的公式", "scaled dot-product attention 的公式"),
+    ("第一段\n接著\n\n第二段\n", "第一段接著\n\n第二段"),
+    ("步驟如下：\n- 先算 QKᵀ\n- 再除以 √d_k\n1. softmax", "步驟如下：\n- 先算 QKᵀ\n- 再除以 √d_k\n1. softmax"),
+    (None, ""),
+])
+def test_prose_joins_yaml_line_breaks_inside_a_paragraph(raw, want):
+    from quizterm.tui.widgets.lesson_parts import prose
+
+    assert prose(raw) == want
+
+
+def test_lesson_text_reaches_the_screen_as_paragraphs():
+    """The bundled lesson's YAML line breaks no longer reach the rewrapped text."""
+    from quizterm.content import load_content
+    from quizterm.settings import bundled_content_dirs
+    from quizterm.tui.widgets.lesson_parts import section_text
+
+    lesson = next(iter(load_content(bundled_content_dirs()).bank.lessons.values()))
+    wrapped = [s for s in lesson.sections if "\n" in s.body.strip()]
+    assert wrapped  # the content does break its lines
+    for section in wrapped:
+        body = section_text(1, section).plain.split("\n", 1)[1]
+        prose_lines = [line for line in body.split("\n") if line and not line.startswith("  • ")]
+        assert len(prose_lines) == len(re.split(r"\n\s*\n", section.body.strip())), prose_lines

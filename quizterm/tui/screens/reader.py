@@ -74,13 +74,13 @@ class ReaderScreen(QuiztermScreen):
         if lesson.glossary:
             cards = [FlipCard(term, id=f"card-{term.id}") for term in lesson.glossary]
             yield self._part("glossary", tr("reader.glossary"), Grid(*cards, id="reader-cards"))
-        yield self._part("overview", tr("reader.overview"), Static(Text(lesson.overview)))
+        yield self._part("overview", tr("reader.overview"), Static(Text(parts.prose(lesson.overview))))
         checklist = Checklist(*[(Text(o.text), o.id) for o in lesson.objectives],
                               id="reader-objectives")
         yield self._part("objectives", tr("reader.objectives"), checklist)
         if lesson.scenario:
             sc = lesson.scenario
-            kids: list[Widget] = [Static(Text(sc.title, style="bold")), Static(Text(sc.story))]
+            kids: list[Widget] = [Static(Text(sc.title, style="bold")), Static(Text(parts.prose(sc.story)))]
             if sc.think:
                 kids.append(ThinkPrompt(sc.think, id="reader-think"))
             yield self._part("scenario", tr("reader.scenario"), *kids)

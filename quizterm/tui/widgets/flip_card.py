@@ -8,6 +8,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from quizterm.tui.widgets.lesson_parts import prose
+
 __all__ = ["FlipCard"]
 
 
@@ -69,15 +71,15 @@ class FlipCard(Widget, can_focus=True):
             return text
         text = Text(term.term, style="bold")
         text.append("\n")
-        text.append(term.meaning)
+        text.append(prose(term.meaning))
         if term.example:
             text.append("\n")
             text.append(tr("card.example"), style="bold green")
-            text.append(term.example)
+            text.append(prose(term.example))
         if term.confuse:
             text.append("\n")
             text.append(tr("card.confuse"), style="bold yellow")
-            text.append(term.confuse)
+            text.append(prose(term.confuse))
         return text
 
     def action_flip(self) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from quizterm.tui.widgets.lesson_parts import prose
+
 __all__ = ["LessonHeader", "header_text"]
 
 
@@ -19,7 +21,7 @@ def header_text(tr, lesson, question_count: int) -> Text:
     text.append(tr("home.meta", minutes=lesson.minutes, cards=len(lesson.glossary), questions=question_count))
     if lesson.notice:
         text.append("\n")
-        text.append(lesson.notice, style="italic")
+        text.append(prose(lesson.notice), style="italic")
     return text
 
 

@@ -2,12 +2,59 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
 from rich import box
 from rich.table import Table
 from rich.text import Text
 
-__all__ = ["cues_table", "mapping_table", "pitfalls_text", "question_prompt", "questions_text",
+__all__ = ["cues_table", "mapping_table", "pitfalls_text", "prose", "question_prompt", "questions_text",
            "references_text", "section_text"]
+
+
+_BULLET = re.compile(r"\s*(?:[-*•·‧▪→✗✓]\s|\d+[.)、]\s?|[（(]\d+[）)]|[a-zA-Z][.)]\s)")
+
+
+def _wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def _tight(left: str, right: str) -> bool:
+    """No space when a line break falls between two CJK characters or next to CJK punctuation."""
+    return (_wide(left) and _wide(right)) or any(
+        _wide(ch) and unicodedata.category(ch).startswith("P") for ch in (left, right))
+
+
+def prose(text: str | None) -> str:
+    """Lesson prose as paragraphs, so the terminal can rewrap it.
+
+    YAML block text keeps the author's line breaks; rewrapped to another width they leave ragged
+    half-empty lines. A single line break inside a paragraph is joined: with nothing between CJK
+    characters or next to CJK punctuation, with a space otherwise (words, CJK beside Latin).
+    Blank lines (paragraph breaks) and lines that start a list item (``- ``, ``1.``, ``（2）``…)
+    stay; trailing space and newlines go.
+    """
+    if not text:
+        return ""
+    paragraphs = re.split(r"\n[ \t]*\n", text.strip())
+    out = []
+    for para in paragraphs:
+        joined = ""
+        for line in para.split("\n"):
+            line = line.strip() if joined else line.rstrip()
+            if not joined:
+                joined = line
+            elif not line:
+                continue
+            elif _BULLET.match(line):
+                joined += "\n" + line
+            elif _tight(joined[-1], line[0]):
+                joined += line
+            else:
+                joined += " " + line
+        out.append(joined)
+    return "\n\n".join(out)
 
 
 # Cells fold long runs of CJK (one "word" to Rich) onto the next line instead of cutting them with "…".
@@ -19,7 +66,7 @@ def mapping_table(tr, rows) -> Table:
     table.add_column(Text(tr("reader.mapping.story")), ratio=1, overflow="fold")
     table.add_column(Text(tr("reader.mapping.concept")), ratio=1, overflow="fold")
     for row in rows:
-        table.add_row(Text(row.story), Text(row.concept))
+        table.add_row(Text(prose(row.story)), Text(prose(row.concept)))
     return table
 
 
@@ -29,7 +76,7 @@ def cues_table(tr, cues) -> Table:
     table.add_column(Text(tr("reader.cues.cue")), ratio=1, overflow="fold")
     table.add_column(Text(tr("reader.cues.think")), ratio=2, overflow="fold")
     for cue in cues:
-        table.add_row(Text(cue.cue, style="bold"), Text(cue.think))
+        table.add_row(Text(prose(cue.cue), style="bold"), Text(prose(cue.think)))
     return table
 
 
@@ -38,10 +85,10 @@ def section_text(number: int, section) -> Text:
     text = Text(f"{number}. ", style="bold")
     text.append(section.title, style="bold")
     text.append("\n")
-    text.append(section.body)
+    text.append(prose(section.body))
     for bullet in section.bullets:
         text.append("\n  • ")
-        text.append(bullet)
+        text.append(prose(bullet))
     return text
 
 
@@ -51,9 +98,9 @@ def pitfalls_text(tr, pitfalls) -> Table:
     grid.add_column(width=2, no_wrap=True)
     grid.add_column(ratio=1)
     for p in pitfalls:
-        grid.add_row(Text("✗", style="bold red"), Text(p.text))
+        grid.add_row(Text("✗", style="bold red"), Text(prose(p.text)))
         if p.correction:
-            grid.add_row(Text("→", style="green"), Text(p.correction))
+            grid.add_row(Text("→", style="green"), Text(prose(p.correction)))
     return grid
 
 
@@ -80,7 +127,7 @@ def questions_text(tr, questions) -> Text:
         if n > 1:
             text.append("\n")
         text.append(f"{n}. ", style="bold")
-        text.append(question_prompt(tr, q))
+        text.append(prose(question_prompt(tr, q)))
     if not questions:
         text.append(tr("reader.no_questions"), style="dim")
     return text
@@ -99,5 +146,5 @@ def references_text(refs) -> Text:
             text.append(ref.url, style="underline")
         if ref.note:
             text.append(" — ")
-            text.append(ref.note, style="dim")
+            text.append(prose(ref.note), style="dim")
     return text

@@ -8,6 +8,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from quizterm.tui.widgets.lesson_parts import prose
+
 __all__ = ["QuickCheck"]
 
 
@@ -80,13 +82,13 @@ class QuickCheck(Widget, can_focus=True):
 
     def render(self) -> Text:
         tr = self.app.tr
-        text = Text(self.item.prompt, style="bold")
+        text = Text(prose(self.item.prompt), style="bold")
         text.append("\n")
         if not self.revealed:
             text.append(tr("check.hint"), style="dim italic")
             return text
         text.append(tr("check.answer"), style="bold green")
-        text.append(self.item.answer)
+        text.append(prose(self.item.answer))
         text.append("\n")
         if self.verdict is None:
             text.append(tr("check.grade_hint"), style="dim italic")

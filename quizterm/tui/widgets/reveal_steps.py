@@ -7,6 +7,8 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from quizterm.tui.widgets.lesson_parts import prose
+
 __all__ = ["RevealSteps"]
 
 
@@ -56,14 +58,14 @@ class RevealSteps(Widget, can_focus=True):
 
     def render(self) -> Text:
         tr, ex = self.app.tr, self.example
-        text = Text(ex.question, style="bold")
+        text = Text(prose(ex.question), style="bold")
         for n, step in enumerate(ex.steps[: self.shown], 1):
             text.append(f"\n{n}. ")
-            text.append(step)
+            text.append(prose(step))
         if self.finished:
             text.append("\n")
             text.append(tr("steps.answer"), style="bold green")
-            text.append(ex.answer)
+            text.append(prose(ex.answer))
         else:
             text.append("\n")
             text.append(tr("steps.hint", shown=self.shown, total=len(ex.steps)), style="dim italic")

@@ -10,6 +10,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from quizterm.tui.widgets.lesson_parts import prose
+
 __all__ = ["ThinkPrompt"]
 
 BAR_WIDTH = 20
@@ -131,7 +133,7 @@ class ThinkPrompt(Widget, can_focus=True):
         tr = self.app.tr
         text = Text(tr("think.title", seconds=self.think.seconds), style="bold")
         text.append("\n")
-        text.append(self.think.prompt)
+        text.append(prose(self.think.prompt))
         text.append("\n")
         if self.state == "idle":
             text.append(tr("think.idle"), style="dim italic")
@@ -147,7 +149,7 @@ class ThinkPrompt(Widget, can_focus=True):
             text.append(tr("think.done"), style="bold green")
         else:
             text.append(tr("think.answer"), style="bold green")
-            text.append(self.think.answer)
+            text.append(prose(self.think.answer))
             if self.skipped:
                 text.append("\n")
                 text.append(tr("think.skipped"), style="dim italic")
