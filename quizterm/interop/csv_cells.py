@@ -13,6 +13,24 @@ REQUIRED = ("id", "type", "prompt", "explanation", "objective")
 _TRUE = {"true", "t", "yes", "y", "1", "o", "○", "對", "是", "正確", "true 對"}
 _FALSE = {"false", "f", "no", "n", "0", "x", "×", "錯", "否", "錯誤", "不對"}
 _PIPE = re.compile(r"(?<!\\)\|")
+_FORMULA = re.compile(r"'*[=+\-@]")  # optional apostrophes, then what a spreadsheet runs
+
+
+def guard(cell: object) -> object:
+    """A cell a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@`` first) gets a
+    leading apostrophe, so opening an export never executes anything; :func:`unguard` undoes it.
+    (A text that already starts with apostrophes before such a character gets one more, so it
+    survives the round trip.)"""
+    if isinstance(cell, str) and _FORMULA.match(cell):
+        return "'" + cell
+    return cell
+
+
+def unguard(cell: str) -> str:
+    """The cell without exactly the apostrophe :func:`guard` added (only before = + - @)."""
+    if cell.startswith("'") and _FORMULA.match(cell, 1):
+        return cell[1:]
+    return cell
 
 
 def split_list(cell: str) -> list[str]:

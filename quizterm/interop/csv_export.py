@@ -91,7 +91,7 @@ def export_questions(bank: Bank, out: Path, *, lessons: list[str] | None = None)
                 if row is None:
                     skipped.append(question.id)
                     continue
-                writer.writerow(row)
+                writer.writerow({k: cells.guard(v) for k, v in row.items()})
                 written += 1
     return written, skipped
 
@@ -103,11 +103,11 @@ def export_attempts(rows: Iterable, out: Path) -> int:
         writer = csv.writer(fh, lineterminator="\r\n")
         writer.writerow(ATTEMPT_COLUMNS)
         for a in rows:
-            writer.writerow([
+            writer.writerow([cells.guard(v) for v in [
                 a.id, a.answered_at.isoformat(), a.lesson_id, a.question_id, a.mode,
                 "true" if a.correct else "false", "true" if a.overridden else "false", a.time_ms,
                 json.dumps(a.response, ensure_ascii=False), a.misconception or "",
                 "" if a.seed is None else a.seed, "" if a.drill_id is None else a.drill_id,
-            ])
+            ]])
             count += 1
     return count

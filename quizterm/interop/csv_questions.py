@@ -56,7 +56,7 @@ def read_table(path: Path) -> tuple[list[str], list[tuple[int, dict[str, str]]]]
     for number, row in enumerate(rows[1:], start=2):
         if not any(c.strip() for c in row):
             continue
-        record = {h: (row[i] if i < len(row) else "") for i, h in enumerate(header) if h}
+        record = {h: cells.unguard(row[i] if i < len(row) else "") for i, h in enumerate(header) if h}
         if len(row) > len(header) and any(c.strip() for c in row[len(header):]):
             record["\0extra"] = "1"
         out.append((number, record))

@@ -194,6 +194,36 @@ def test_export_keeps_the_authored_order_when_shuffle_is_false(tmp_path):
         ("one | two | three | all of the above", "D", "false")}
 
 
+def test_formula_cells_are_defused_on_export_and_restored_on_import(tmp_path):
+    from quizterm.model import Lesson, question_adapter
+
+    lesson = Lesson.model_validate({"id": "l", "title": "L", "minutes": 1, "overview": "x",
+                                    "objectives": [{"id": "o", "text": "o"}],
+                                    "sections": [{"id": "s", "title": "s", "body": "b"}]})
+    questions = {
+        "q1": question_adapter.validate_python({
+            "id": "q1", "type": "single", "prompt": '=HYPERLINK("http://x","click")', "explanation": "@SUM(A1)",
+            "objective": "o", "choices": ["-1", "+2", "'=3", "plain"], "answer": 0, "shuffle": False}),
+        "q2": question_adapter.validate_python({
+            "id": "q2", "type": "numeric", "prompt": "p", "explanation": "e", "objective": "o", "answer": -0.5}),
+    }
+    bank = Bank(lessons={"l": lesson}, questions=questions, lesson_of_question=dict.fromkeys(questions, "l"))
+    sheet = tmp_path / "q.csv"
+    export_questions(bank, sheet)
+    with open(sheet, encoding="utf-8-sig", newline="") as fh:
+        rows = {r["id"]: r for r in csv.DictReader(fh)}
+    assert rows["q1"]["prompt"] == "'=HYPERLINK(\"http://x\",\"click\")"
+    assert rows["q1"]["explanation"] == "'@SUM(A1)" and rows["q1"]["choices"].startswith("'-1 | +2")
+    assert rows["q2"]["answer"] == "'-0.5"
+    for row in rows.values():
+        assert not any(v.startswith(("=", "+", "-", "@")) for v in row.values())
+    result = parse_questions(sheet, lesson=None, bank=bank)
+    from quizterm.model import question_adapter as qa
+
+    again = {item["id"]: qa.validate_python(item) for item in result.banks["l"]}
+    assert again == questions
+
+
 def test_nul_bytes_bad_quotes_and_escape_codes_are_reported_safely(tmp_path):
     with pytest.raises(InteropError, match=r":1: contains a NUL byte"):
         parse_questions(_write(tmp_path / "n.csv", "id,type\x00\n"), lesson="x", bank=Bank())
