@@ -16,15 +16,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="files or folders to check (default: the bundled content and --content folders)")
 
 
-def summary(result) -> str:
+def t(lang: str, key: str, **kwargs) -> str:
+    from quizterm.i18n import t as translate  # imported on use: `quizterm --help` stays light
+
+    return translate(lang, key, **kwargs)
+
+
+def _count(lang: str, n: int, what: str) -> str:
+    return t(lang, f"validate.n.{what}.{'one' if n == 1 else 'many'}", n=n)
+
+
+def summary(result, lang: str = "en") -> str:
     """One line: files, lessons, glossary terms and questions per type."""
     bank = result.bank
     terms = sum(len(lesson.glossary) for lesson in bank.lessons.values())
     per_type = Counter(q.type for q in bank.questions.values())
-    types = ", ".join(f"{t} {n}" for t, n in sorted(per_type.items()))
-    files = len(result.files)
-    return (f"ok: {files} file{'s' * (files != 1)}, {len(bank.lessons)} lesson{'s' * (len(bank.lessons) != 1)},"
-            f" {terms} glossary terms, {len(bank.questions)} questions" + (f" ({types})" if types else ""))
+    types = ", ".join(f"{tp} {n}" for tp, n in sorted(per_type.items()))
+    return t(lang, "validate.ok", files=_count(lang, len(result.files), "files"),
+             lessons=_count(lang, len(bank.lessons), "lessons"), terms=terms, questions=len(bank.questions),
+             types=t(lang, "validate.types", types=types) if types else "")
 
 
 def question_checks(question) -> list[tuple[str, str]]:
@@ -67,18 +77,21 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     result = load_content(paths, item_checks=question_checks)
     for problem in result.problems:
         print(problem)
+    lang = settings.lang
     if not explicit:
         stale = _stale_ids(settings, result.bank)
         if stale:
-            print(f"note: progress is recorded for {len(stale)} question id(s) no longer in the content"
-                  f" (history kept): {', '.join(stale[:20])}{' ...' if len(stale) > 20 else ''}")
+            print(t(lang, "validate.stale", n=len(stale),
+                    ids=", ".join(stale[:20]) + (" ..." if len(stale) > 20 else "")))
     if result.problems:
         n = len(result.problems)
         bad = len({p.path for p in result.problems})
-        print(f"{n} problem{'s' * (n != 1)} in {bad} of {len(result.files)} file{'s' * (len(result.files) != 1)}")
+        print(t(lang, "validate.problems", problems=_count(lang, n, "problems"), bad=bad,
+                files=_count(lang, len(result.files), "files")))
         return 1
     if not result.files:
-        print("no content files found in " + ", ".join(str(p) for p in paths) if paths else "no content folders")
+        print(t(lang, "validate.no_files", paths=", ".join(str(p) for p in paths)) if paths
+              else t(lang, "validate.no_folders"))
         return 1
-    print(summary(result))
+    print(summary(result, lang))
     return 0

@@ -47,7 +47,10 @@ def _with_bundled_lessons(load, paths: list[Path]):
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
     from quizterm.content import load_content
+    from quizterm.i18n import t
     from quizterm.quiz.verify import DEFAULT_SEEDS, verify_bank
+
+    lang = settings.lang
 
     if args.templates:
         from quizterm.quiz.generators import describe
@@ -57,12 +60,12 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     paths = list(args.paths) or settings.all_content_dirs()
     missing = [p for p in paths if not p.exists()]
     if missing:
-        raise UsageError(f"no such file or folder: {missing[0]}")
+        raise UsageError(t(lang, "verify.no_path", path=missing[0]))
     if not paths:
-        raise UsageError("nothing to verify: no bundled content and no PATH given")
+        raise UsageError(t(lang, "verify.nothing"))
     seeds = DEFAULT_SEEDS if args.seeds is None else args.seeds
     if not 1 <= seeds <= 100000:
-        raise UsageError("--seeds must be between 1 and 100000")
+        raise UsageError(t(lang, "verify.seeds_range"))
     load = load_content(paths, cache_dir=None)
     if args.paths and settings.include_bundled:
         load = _with_bundled_lessons(load, paths)
@@ -73,9 +76,8 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         where = f"{_rel(f.path)}:{f.line or 1}: " if f.path else ""
         print(f"{where}{f.question_id}: {f.message}")
     total = len(load.bank.questions)
-    status = "FAILED" if report.findings or load.problems else "ok"
-    print(f"verify {status}: {report.checked} checked, {report.generated} generated "
-          f"({report.instances} instances), {report.failed} failed, "
-          f"{len(report.verified)} of {total} questions verified"
-          + (f", {len(load.problems)} content problems" if load.problems else ""))
+    status = t(lang, "verify.status.failed" if report.findings or load.problems else "verify.status.ok")
+    print(t(lang, "verify.summary", status=status, checked=report.checked, generated=report.generated,
+            instances=report.instances, failed=report.failed, verified=len(report.verified), total=total,
+            extra=t(lang, "verify.summary.problems", n=len(load.problems)) if load.problems else ""))
     return 1 if report.findings or load.problems else 0

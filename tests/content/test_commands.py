@@ -17,14 +17,14 @@ GOLDEN = Path(__file__).parent / "golden"
 
 
 def test_validate_clean_content_prints_a_summary(capsys):
-    assert main(["validate", str(ROOT / "docs" / "examples")]) == 0
+    assert main(["--lang", "en", "validate", str(ROOT / "docs" / "examples")]) == 0
     out = capsys.readouterr().out.strip().splitlines()
     assert out == ["ok: 2 files, 1 lesson, 2 glossary terms, 8 questions (generated 1, matrix 1, multi 1,"
                    " numeric 1, order 1, short 1, single 1, true_false 1)"]
 
 
 def test_validate_prints_every_problem_and_exits_1(capsys):
-    assert main(["validate", str(GOLDEN)]) == 1
+    assert main(["--lang", "en", "validate", str(GOLDEN)]) == 1
     out = capsys.readouterr().out.strip().splitlines()
     expected = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in GOLDEN.glob("*.expected"))
     # checked together, the cases' shared ids (q1, q2...) add cross-file problems to their own:
@@ -39,10 +39,10 @@ def test_validate_without_paths_checks_bundled_and_content_dirs(tmp_path, capsys
     extra = tmp_path / "mine"
     write(extra, "l.yaml", LESSON)
     write(extra, "b.yaml", BANK)
-    assert main(["validate", "--content", str(extra)]) == 0, capsys.readouterr().out
+    assert main(["--lang", "en", "validate", "--content", str(extra)]) == 0, capsys.readouterr().out
     out = capsys.readouterr().out
     assert out.startswith("ok: ") and out.count("\n") == 1
-    assert main(["validate", "--no-bundled", "--content", str(extra)]) == 0
+    assert main(["--lang", "en", "validate", "--no-bundled", "--content", str(extra)]) == 0
     assert capsys.readouterr().out.startswith("ok: 2 files, 1 lesson")
 
 
@@ -55,9 +55,16 @@ def test_validate_reports_question_ids_with_progress_but_no_content(tmp_path, ho
     with Store.open(home / "progress.sqlite3") as store:
         for qid in ("q1", "removed-question"):
             store.record_answer(Attempt(qid, "demo", "practice", 0, True), schedule=False)
-    assert main(["validate", "--no-bundled", "--content", str(content)]) == 0
+    assert main(["--lang", "en", "validate", "--no-bundled", "--content", str(content)]) == 0
     out = capsys.readouterr().out
     assert "removed-question" in out and "history kept" in out and "q1," not in out
+
+
+def test_validate_summary_speaks_the_ui_language(capsys):
+    assert main(["validate", str(ROOT / "docs" / "examples")]) == 0  # zh-TW, the default
+    assert capsys.readouterr().out.startswith("通過：2 個檔案、1 課、2 個名詞、8 題（")
+    assert main(["validate", str(GOLDEN / "empty-value.yaml")]) == 1
+    assert capsys.readouterr().out.splitlines()[-1] == "1 個檔案中有 1 個有問題，共 4 個問題"
 
 
 def test_validate_bad_file_is_one_line_per_problem_without_traceback(tmp_path):
@@ -136,7 +143,7 @@ def test_validate_checks_generator_and_check_blocks_at_their_keys(tmp_path, caps
         text = (ROOT / "docs" / "examples" / name).read_text(encoding="utf-8")
         text = text.replace("name: softmax-weight", "name: softmax-weigth").replace("op: softmax", "op: softmaxx")
         write(tmp_path, name, text)
-    assert main(["validate", str(tmp_path)]) == 1
+    assert main(["--lang", "en", "validate", str(tmp_path)]) == 1
     lines = capsys.readouterr().out.splitlines()
     bank = tmp_path / "questions.yaml"
     text = bank.read_text(encoding="utf-8").splitlines()

@@ -25,7 +25,7 @@ def q(**kw):
 
 
 def test_good_fixture_passes(capsys):
-    assert main(["verify", "--no-bundled", "--seeds", "8", str(GOOD)]) == 0
+    assert main(["--lang", "en", "verify", "--no-bundled", "--seeds", "8", str(GOOD)]) == 0
     out = capsys.readouterr().out
     assert "verify ok: 4 checked, 1 generated" in out and "0 failed" in out
 
@@ -43,7 +43,7 @@ def test_changed_key_fails_naming_file_line_and_values(tmp_path, monkeypatch, ca
     text = bank_file.read_text("utf-8")
     assert old in text
     bank_file.write_text(text.replace(old, new), "utf-8")
-    assert main(["verify", "--no-bundled", "--seeds", "4", str(content)]) == 1
+    assert main(["--lang", "en", "verify", "--no-bundled", "--seeds", "4", str(content)]) == 1
     out = capsys.readouterr().out
     item_line = text.splitlines().index(f"  - id: {qid}") + 1
     found = [ln for ln in out.splitlines() if f": {qid}: " in ln]
@@ -116,8 +116,16 @@ def test_generator_problems_are_findings():
 
 
 def test_missing_path_is_a_usage_error(capsys, tmp_path):
-    assert main(["verify", str(tmp_path / "nope")]) == 2
+    assert main(["--lang", "en", "verify", str(tmp_path / "nope")]) == 2
     assert "no such file" in capsys.readouterr().err
+    assert main(["verify", str(tmp_path / "nope")]) == 2  # zh-TW, the default UI language
+    assert "找不到檔案或資料夾" in capsys.readouterr().err
+
+
+def test_verify_summary_speaks_the_ui_language(capsys):
+    assert main(["verify", "--no-bundled", "--seeds", "2", str(GOOD)]) == 0
+    out = capsys.readouterr().out
+    assert "驗證通過" in out and "verify ok" not in out
 
 
 def test_bundled_content_verifies(bundled):
