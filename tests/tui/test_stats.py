@@ -26,7 +26,7 @@ async def test_stats_screen_shows_calendar_streak_and_accuracy(make_app, store, 
         report = screen.report
         assert report.answered == 9 and report.streak == 3
         summary = screen.block_text("summary")
-        assert "Answers 9 · correct 6 (67%)" in summary and "Streak: 3 days in a row" in summary
+        assert "Answers given 9 · right 6 (67%)" in summary and "Streak: 3 days in a row" in summary
         calendar = screen.block_text("calendar")
         assert "Weekly totals, oldest first:" in calendar and calendar.count("\n") >= 9
         assert "this week" in calendar.lower()
