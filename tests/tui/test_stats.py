@@ -34,7 +34,7 @@ async def test_stats_screen_shows_calendar_streak_and_accuracy(make_app, store, 
         assert not screen.query_one("#stats-message").display
         # The rendered widget holds the same numbers the plain text does.
         shown = str(screen.query_one("#stats-summary").render())
-        assert "Answers 9" in shown
+        assert "Answers given 9" in shown
         store.record_answer(Attempt(list(sample.bank.questions)[0], "x", "practice", 0, True), schedule=False)
         await pilot.press("r")
         assert screen.report.answered == 10
