@@ -94,7 +94,7 @@ def test_anki_written_package_passes_quizterm_validate(tmp_path, capsys):
     package = _anki_package(tmp_path, legacy=False)
     assert main(["--no-bundled", "import", "anki", str(package), "--out", str(tmp_path / "deck")]) == 0
     capsys.readouterr()
-    assert main(["--no-bundled", "--content", str(tmp_path / "deck"), "validate"]) == 0
+    assert main(["--lang", "en", "--no-bundled", "--content", str(tmp_path / "deck"), "validate"]) == 0
     assert "ok" in capsys.readouterr().out
 
 
@@ -106,7 +106,7 @@ def test_a_sheet_for_a_new_lesson_passes_quizterm_validate(tmp_path, capsys):
     out = tmp_path / "new"
     assert main(["--no-bundled", "import", "csv", str(sheet), "--lesson", "fresh", "--out", str(out)]) == 0
     capsys.readouterr()
-    assert main(["--no-bundled", "--content", str(out), "validate"]) == 0
+    assert main(["--lang", "en", "--no-bundled", "--content", str(out), "validate"]) == 0
     assert "ok" in capsys.readouterr().out
 
 
