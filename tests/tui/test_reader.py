@@ -5,20 +5,23 @@ from __future__ import annotations
 import re
 
 import pytest
-from textual.widgets import SelectionList
+from rich.cells import cell_len
+from textual.widgets import SelectionList, Static
 
 from quizterm.tui.screens import SCREENS
 from quizterm.tui.screens.confirm import ConfirmScreen
 from quizterm.tui.screens.reader import ReaderScreen
 from quizterm.tui.widgets.attention_view import AttentionView
 from quizterm.tui.widgets.flip_card import FlipCard
+from quizterm.tui.widgets.lesson_parts import Wrapped
 from quizterm.tui.widgets.quick_check import QuickCheck
 from quizterm.tui.widgets.reveal_steps import RevealSteps
 from quizterm.tui.widgets.think_prompt import ThinkPrompt
 
 
 def plain(widget) -> str:
-    return str(widget.render())
+    """The text a widget shows (a Static's content, else what it renders; Wrapped is its text)."""
+    return str(widget.content if isinstance(widget, Static) else widget.render())
 
 
 async def open_reader(app, pilot):
@@ -446,3 +449,27 @@ def test_lesson_text_reaches_the_screen_as_paragraphs():
         body = section_text(1, section).plain.split("\n", 1)[1]
         prose_lines = [line for line in body.split("\n") if line and not line.startswith("  • ")]
         assert len(prose_lines) == len(re.split(r"\n\s*\n", section.body.strip())), prose_lines
+
+
+def test_cjk_prose_breaks_between_characters_not_only_at_spaces():
+    """A CJK sentence is one 'word' to Rich: it jumped to the next line whole, leaving ragged lines."""
+    from rich.text import Text
+
+    from quizterm.tui.widgets.lesson_parts import wrap_lines
+
+    text = Text("每個輸入 token 的向量會被三個權重矩陣分別投影成 Query（我要找什麼）、Key（我是什麼）。")
+    lines = [line.plain for line in wrap_lines(text, 30)]
+    assert "".join(lines).replace(" ", "") == text.plain.replace(" ", "")
+    assert all(cell_len(line) <= 30 for line in lines)
+    assert all(cell_len(line) >= 26 for line in lines[:-1]), lines  # full lines, not ragged
+    assert not any(line[0] in "，。、）」：" for line in lines)  # no closing punctuation starts a line
+    assert [line.plain for line in wrap_lines(Text("scaled dot-product attention"), 12)] == [
+        "scaled", "dot-product", "attention"]  # Latin words still break at spaces
+
+
+async def test_reader_section_text_fills_its_lines(make_app):
+    app = make_app(lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_reader(app, pilot)
+        static = screen.query_one("#sec-dot-product Static")
+        assert isinstance(static.content, Wrapped)

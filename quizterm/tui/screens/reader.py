@@ -74,13 +74,13 @@ class ReaderScreen(QuiztermScreen):
         if lesson.glossary:
             cards = [FlipCard(term, id=f"card-{term.id}") for term in lesson.glossary]
             yield self._part("glossary", tr("reader.glossary"), Grid(*cards, id="reader-cards"))
-        yield self._part("overview", tr("reader.overview"), Static(Text(parts.prose(lesson.overview))))
+        yield self._part("overview", tr("reader.overview"), Static(parts.Wrapped(Text(parts.prose(lesson.overview)))))
         checklist = Checklist(*[(Text(o.text), o.id) for o in lesson.objectives],
                               id="reader-objectives")
         yield self._part("objectives", tr("reader.objectives"), checklist)
         if lesson.scenario:
             sc = lesson.scenario
-            kids: list[Widget] = [Static(Text(sc.title, style="bold")), Static(Text(parts.prose(sc.story)))]
+            kids: list[Widget] = [Static(Text(sc.title, style="bold")), Static(parts.Wrapped(Text(parts.prose(sc.story))))]
             if sc.think:
                 kids.append(ThinkPrompt(sc.think, id="reader-think"))
             yield self._part("scenario", tr("reader.scenario"), *kids)
@@ -89,7 +89,7 @@ class ReaderScreen(QuiztermScreen):
         if lesson.cues:
             yield self._part("cues", tr("reader.cues"), Static(parts.cues_table(tr, lesson.cues)))
         for n, section in enumerate(lesson.sections, 1):
-            kids = [Static(parts.section_text(n, section))]
+            kids = [Static(parts.Wrapped(parts.section_text(n, section)))]
             if section.demo:
                 view = SteppedAttentionView if section.demo.steps else AttentionView
                 kids.append(view(DemoConfig.from_demo(section.demo), caption=section.demo.caption,
@@ -104,10 +104,10 @@ class ReaderScreen(QuiztermScreen):
             yield self._part("checks", tr("reader.checks"),
                              *[QuickCheck(qc, id=f"check-{qc.id}") for qc in lesson.quick_checks])
         linked = [bank.questions[q] for q in lesson.questions if q in bank.questions]
-        yield self._part("questions", tr("reader.questions"), Static(parts.questions_text(tr, linked)),
+        yield self._part("questions", tr("reader.questions"), Static(parts.Wrapped(parts.questions_text(tr, linked))),
                          Button(tr("reader.practice_button"), id="reader-practice-button"))
         if lesson.references:
-            yield self._part("references", tr("reader.references"), Static(parts.references_text(lesson.references)))
+            yield self._part("references", tr("reader.references"), Static(parts.Wrapped(parts.references_text(lesson.references))))
 
     # --- mounting and remembering -----------------------------------------------------------------
 

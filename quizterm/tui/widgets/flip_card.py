@@ -8,7 +8,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from quizterm.tui.widgets.lesson_parts import prose
+from quizterm.tui.widgets.lesson_parts import Wrapped, prose, wrap_lines
 
 __all__ = ["FlipCard"]
 
@@ -52,11 +52,10 @@ class FlipCard(Widget, can_focus=True):
 
     def get_content_height(self, container, viewport, width: int) -> int:
         """The taller of the two faces, so that flipping never changes the card's height."""
-        console = self.app.console
-        return max(len(self.face(back).wrap(console, max(1, width))) for back in (False, True))
+        return max(len(wrap_lines(self.face(back), width)) for back in (False, True))
 
-    def render(self) -> Text:
-        return self.face(self.flipped)
+    def render(self) -> Wrapped:
+        return Wrapped(self.face(self.flipped))
 
     def face(self, back: bool) -> Text:
         """The front (term, aliases) or the back (meaning, example, don't-confuse) as literal text."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from quizterm.tui.widgets.lesson_parts import prose
+from quizterm.tui.widgets.lesson_parts import Wrapped, prose
 
 __all__ = ["LessonHeader", "header_text"]
 
@@ -42,4 +42,4 @@ class LessonHeader(Static):
         self.question_count = question_count
 
     def on_mount(self) -> None:
-        self.update(header_text(self.app.tr, self.lesson, self.question_count))
+        self.update(Wrapped(header_text(self.app.tr, self.lesson, self.question_count)))

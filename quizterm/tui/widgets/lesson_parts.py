@@ -6,11 +6,14 @@ import re
 import unicodedata
 
 from rich import box
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
 __all__ = ["cues_table", "mapping_table", "pitfalls_text", "prose", "question_prompt", "questions_text",
-           "references_text", "section_text"]
+           "references_text", "section_text", "wrap_lines", "Wrapped"]
 
 
 _BULLET = re.compile(r"\s*(?:[-*•·‧▪→✗✓]\s|\d+[.)、]\s?|[（(]\d+[）)]|[a-zA-Z][.)]\s)")
@@ -57,6 +60,67 @@ def prose(text: str | None) -> str:
     return "\n\n".join(out)
 
 
+# Rich and Textual break lines only at spaces, so a CJK sentence is one long "word": it jumps to
+# the next line whole and leaves the line before half empty. Wrapped breaks between CJK
+# characters too, and keeps closing punctuation off the start of a line (simple kinsoku).
+_NO_LINE_START = set("，。、；：！？）」』】〉》〕…‥・,.;:!?)]}”’%")
+_NO_LINE_END = set("（「『【〈《〔([{“‘")
+
+
+def _may_start_line(s: str, i: int) -> bool:
+    prev, ch = s[i - 1], s[i]
+    if ch.isspace() or ch in _NO_LINE_START or prev in _NO_LINE_END:
+        return False
+    return prev.isspace() or _wide(prev) or _wide(ch)
+
+
+def break_offsets(s: str, width: int) -> list[int]:
+    """Where lines of ``s`` (no newlines) start when wrapped to ``width`` cells."""
+    breaks: list[int] = []
+    start, col, last = 0, 0, None
+    for i, ch in enumerate(s):
+        if i > start and _may_start_line(s, i):
+            last = i
+        w = cell_len(ch)
+        if col + w > width and i > start and not ch.isspace():
+            cut = last if last is not None and last > start else i
+            breaks.append(cut)
+            start, last = cut, (i if cut < i and _may_start_line(s, i) else None)
+            col = cell_len(s[cut:i])
+        col += w
+    return breaks
+
+
+def wrap_lines(text: Text, width: int) -> list[Text]:
+    """``text`` wrapped to ``width`` cells, breaking between CJK characters as well as at spaces."""
+    lines: list[Text] = []
+    for line in text.split("\n", allow_blank=True):
+        for part in line.divide(break_offsets(line.plain, max(1, width))):
+            part.rstrip()
+            lines.append(part)
+    return lines
+
+
+class Wrapped:
+    """A rich renderable: ``text`` wrapped by ``wrap_lines`` (``str()`` is the plain text)."""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text.plain
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions):
+        for line in wrap_lines(self.text, options.max_width):
+            line.end, line.no_wrap, line.overflow = "\n", True, "crop"  # already fits: no rewrap
+            yield line
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        plain = self.text.plain
+        longest = max((cell_len(line) for line in plain.split("\n")), default=0)
+        return Measurement(min(longest, 4), longest)
+
+
 # Cells fold long runs of CJK (one "word" to Rich) onto the next line instead of cutting them with "…".
 
 
@@ -66,7 +130,7 @@ def mapping_table(tr, rows) -> Table:
     table.add_column(Text(tr("reader.mapping.story")), ratio=1, overflow="fold")
     table.add_column(Text(tr("reader.mapping.concept")), ratio=1, overflow="fold")
     for row in rows:
-        table.add_row(Text(prose(row.story)), Text(prose(row.concept)))
+        table.add_row(Wrapped(Text(prose(row.story))), Wrapped(Text(prose(row.concept))))
     return table
 
 
@@ -76,7 +140,7 @@ def cues_table(tr, cues) -> Table:
     table.add_column(Text(tr("reader.cues.cue")), ratio=1, overflow="fold")
     table.add_column(Text(tr("reader.cues.think")), ratio=2, overflow="fold")
     for cue in cues:
-        table.add_row(Text(prose(cue.cue), style="bold"), Text(prose(cue.think)))
+        table.add_row(Wrapped(Text(prose(cue.cue), style="bold")), Wrapped(Text(prose(cue.think))))
     return table
 
 
@@ -98,9 +162,9 @@ def pitfalls_text(tr, pitfalls) -> Table:
     grid.add_column(width=2, no_wrap=True)
     grid.add_column(ratio=1)
     for p in pitfalls:
-        grid.add_row(Text("✗", style="bold red"), Text(prose(p.text)))
+        grid.add_row(Text("✗", style="bold red"), Wrapped(Text(prose(p.text))))
         if p.correction:
-            grid.add_row(Text("→", style="green"), Text(prose(p.correction)))
+            grid.add_row(Text("→", style="green"), Wrapped(Text(prose(p.correction))))
     return grid
 
 

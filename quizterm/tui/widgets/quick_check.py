@@ -8,7 +8,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from quizterm.tui.widgets.lesson_parts import prose
+from quizterm.tui.widgets.lesson_parts import Wrapped, prose
 
 __all__ = ["QuickCheck"]
 
@@ -80,7 +80,10 @@ class QuickCheck(Widget, can_focus=True):
         if not self.revealed:
             self.action_reveal()
 
-    def render(self) -> Text:
+    def render(self) -> Wrapped:
+        return Wrapped(self.render_text())  # breaks between CJK characters too
+
+    def render_text(self) -> Text:
         tr = self.app.tr
         text = Text(prose(self.item.prompt), style="bold")
         text.append("\n")

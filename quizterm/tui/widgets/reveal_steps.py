@@ -7,7 +7,7 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from quizterm.tui.widgets.lesson_parts import prose
+from quizterm.tui.widgets.lesson_parts import Wrapped, prose
 
 __all__ = ["RevealSteps"]
 
@@ -56,7 +56,10 @@ class RevealSteps(Widget, can_focus=True):
         self.focus()
         self.action_next_step()
 
-    def render(self) -> Text:
+    def render(self) -> Wrapped:
+        return Wrapped(self.render_text())  # breaks between CJK characters too
+
+    def render_text(self) -> Text:
         tr, ex = self.app.tr, self.example
         text = Text(prose(ex.question), style="bold")
         for n, step in enumerate(ex.steps[: self.shown], 1):

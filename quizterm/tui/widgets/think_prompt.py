@@ -10,7 +10,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from quizterm.tui.widgets.lesson_parts import prose
+from quizterm.tui.widgets.lesson_parts import Wrapped, prose
 
 __all__ = ["ThinkPrompt"]
 
@@ -129,7 +129,10 @@ class ThinkPrompt(Widget, can_focus=True):
 
     # --- drawing --------------------------------------------------------------------------------
 
-    def render(self) -> Text:
+    def render(self) -> Wrapped:
+        return Wrapped(self.render_text())  # breaks between CJK characters too
+
+    def render_text(self) -> Text:
         tr = self.app.tr
         text = Text(tr("think.title", seconds=self.think.seconds), style="bold")
         text.append("\n")
