@@ -8,6 +8,8 @@ import re
 
 import numpy as np
 from rich.console import Console
+from rich.cells import cell_len
+from textual.geometry import Region
 from textual.widgets import Input
 
 from quizterm.engine import attention_demo
@@ -59,7 +61,7 @@ async def test_toggles_change_the_computation(make_app):
         assert screen.config.heads == 4 and screen.view.result.weights.shape[0] == 4
         await pilot.press("m")
         assert screen.config.d_model == 16
-        status = str(screen.query_one("#lab-status").render())
+        status = str(screen.query_one("#lab-status").content)
         assert "4 heads" in status and "d_model 16" in status and "positions off" in status
 
 
@@ -75,7 +77,7 @@ async def test_shuffle_without_positions_is_permutation_invariant(make_app):
         moved = screen.view.result
         assert moved.tokens == [base.tokens[i] for i in perm]
         np.testing.assert_allclose(moved.weights, base.weights[:, perm][:, :, perm], atol=1e-12)
-        assert "permutation invariance" in str(screen.query_one("#lab-status").render())
+        assert "permutation invariance" in str(screen.query_one("#lab-status").content)
         await pilot.press("o")
         assert screen.config.permute is None
 
@@ -106,7 +108,7 @@ async def test_lab_in_zh_tw_and_bad_sentence(make_app):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert screen.view.result.tokens == ["貓", "坐", "在", "墊子", "上"]
-        assert "頭數 2" in str(screen.query_one("#lab-status").render())
+        assert "頭數 2" in str(screen.query_one("#lab-status").content)
         await pilot.press("i")
         screen.query_one(Input).value = "   "
         await pilot.press("enter")
@@ -137,9 +139,20 @@ async def test_shuffle_with_the_causal_mask_does_not_claim_invariance(make_app):
         perm = screen.config.permute
         moved = screen.view.result
         assert not np.allclose(moved.weights, base.weights[:, perm][:, :, perm])  # it does not hold
-        status = str(screen.query_one("#lab-status").render())
+        status = str(screen.query_one("#lab-status").content)
         assert "permutation invariance" in status and "keeps its weight" not in status
         assert "causal mask" in status
+
+
+async def test_zh_shuffle_note_fills_its_lines_at_80_columns(make_app):
+    app = make_app(start="lab")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("e", "c", "u")
+        await pilot.pause()
+        status = app.screen.query_one("#lab-status")
+        lines = [strip.text.rstrip() for strip in status.render_lines(Region(0, 0, *status.size))]
+        note = [line for line in lines if "已打亂" in line][0]
+        assert cell_len(note) >= status.size.width - 4, lines  # not "已打亂 token" alone on a line
 
 
 async def test_step_two_says_not_scaled_when_scaling_is_off(make_app):

@@ -13,6 +13,7 @@ from textual.widgets import Footer, Header, Input, Static
 
 from quizterm.tui.screens.base import QuiztermScreen
 from quizterm.tui.widgets.attention_view import STAGES, AttentionView, DemoConfig
+from quizterm.tui.widgets.lesson_parts import Stack, Wrapped
 
 __all__ = ["LabScreen", "D_MODELS"]
 
@@ -87,12 +88,12 @@ class LabScreen(QuiztermScreen):
                        d_model=cfg.d_model, causal=on if cfg.causal else off,
                        scale=on if cfg.scale else off, positional=on if cfg.positional else off,
                        tokens=tokens, stage=stage))
+        parts = [text]  # settings wrap at spaces ("位置編碼 開" stays whole)
         if cfg.permute is not None:
-            text.append("\n")
             # Invariance holds only without positions and without the (position-based) causal mask.
             key = "lab.shuffled_pe" if cfg.positional else "lab.shuffled_causal" if cfg.causal else "lab.shuffled_no_pe"
-            text.append(tr(key), style="italic")
-        self.query_one("#lab-status", Static).update(text)
+            parts.append(Wrapped(Text(tr(key), style="italic")))  # a CJK sentence breaks anywhere
+        self.query_one("#lab-status", Static).update(Stack(*parts))
 
     # --- input ----------------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 __all__ = ["cues_table", "mapping_table", "pitfalls_text", "prose", "question_prompt", "questions_text",
-           "references_text", "section_text", "wrap_lines", "Wrapped"]
+           "references_text", "section_text", "Stack", "wrap_lines", "Wrapped"]
 
 
 _BULLET = re.compile(r"\s*(?:[-*•·‧▪→✗✓]\s|\d+[.)、]\s?|[（(]\d+[）)]|[a-zA-Z][.)]\s)")
@@ -119,6 +119,19 @@ class Wrapped:
         plain = self.text.plain
         longest = max((cell_len(line) for line in plain.split("\n")), default=0)
         return Measurement(min(longest, 4), longest)
+
+
+class Stack:
+    """Renderables one under the other, like ``rich.console.Group``; ``str()`` is their text."""
+
+    def __init__(self, *parts) -> None:
+        self.parts = parts
+
+    def __str__(self) -> str:
+        return "\n".join(str(part) for part in self.parts)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions):
+        yield from self.parts
 
 
 # Cells fold long runs of CJK (one "word" to Rich) onto the next line instead of cutting them with "…".
