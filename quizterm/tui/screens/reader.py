@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Header, Label, SelectionList, Static
+from textual.widgets import Button, Header, Label, SelectionList, Static
 
 from quizterm.tui.progress import ask
 from quizterm.tui.screens.base import QuiztermScreen
@@ -16,6 +16,7 @@ from quizterm.tui.widgets import lesson_parts as parts
 from quizterm.tui.widgets.attention_view import AttentionView, DemoConfig, SteppedAttentionView
 from quizterm.tui.widgets.checklist import Checklist
 from quizterm.tui.widgets.flip_card import FlipCard
+from quizterm.tui.widgets.footer import Footer
 from quizterm.tui.widgets.lesson_header import LessonHeader
 from quizterm.tui.widgets.quick_check import QuickCheck
 from quizterm.tui.widgets.reveal_steps import RevealSteps
@@ -24,6 +25,18 @@ from quizterm.tui.widgets.think_prompt import ThinkPrompt
 __all__ = ["ReaderScreen"]
 
 SAVE_DELAY = 0.5  # seconds of stillness before the reading position is written
+
+
+class ReaderBody(VerticalScroll):
+    """The page's scroll area. Its focus changes re-style only itself, not the whole page.
+
+    Textual re-applies the CSS to a widget and all its descendants when its focus changes; for
+    the page that is every part of a long lesson, on every n/p that moves the focus between the
+    page and a control. No rule styles the parts by the page's focus, so the page alone is enough.
+    """
+
+    def watch_has_focus(self, _has_focus: bool) -> None:
+        self.app.stylesheet.update_nodes([self], animate=True)
 
 
 class ReaderScreen(QuiztermScreen):
@@ -56,7 +69,7 @@ class ReaderScreen(QuiztermScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         lesson = self.lesson
-        with VerticalScroll(id="reader-body"):
+        with ReaderBody(id="reader-body"):
             if lesson is None:
                 yield Static(Text(self.app.tr("home.no_lessons")))
             else:
