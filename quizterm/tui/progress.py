@@ -58,6 +58,8 @@ def lesson_progress(store: Any, lesson: Any) -> LessonProgress:
 def due_count(store: Any, now: Any = None) -> Any:
     """Cards due by the end of the local day (``stats.figures.DueToday``: flashcards and question
     cards, as the statistics count them), or None without a store."""
+    if store is None:  # the first frame, before the store opens: no need to import the statistics
+        return None
     from quizterm.stats.figures import due_today
     from quizterm.stats.report import local_tz
 
