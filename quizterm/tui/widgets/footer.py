@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
+from textual.widgets._footer import FooterKey
 
 __all__ = ["Footer"]
 
@@ -12,7 +13,8 @@ class Footer(TextualFooter):
     """Textual's Footer recomposes (re-mounts and re-styles every key) on each focus change.
 
     Moving the focus between controls with the same keys (the reader's n/p) then costs a frame
-    for nothing; this one compares what it would show with what it shows and skips the rebuild.
+    for nothing; this one compares what it would show with what it shows and skips the rebuild,
+    and builds its keys with their final look (see ``compose``).
     """
 
     _shown: tuple | None = None
@@ -28,7 +30,15 @@ class Footer(TextualFooter):
     def compose(self):
         if self._bindings_ready:
             self._shown = self._bindings_shown()
-        yield from super().compose()
+        for widget in super().compose():
+            # A FooterKey starts compact (reactive default True, the "-compact" class added on
+            # mount) and its data binding then sets the footer's value: two full re-styles per key
+            # on every rebuild. Give it the footer's value up front; the binding then changes nothing.
+            if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
+                widget.set_reactive(FooterKey.compact, self.compact)
+                if self.compact:
+                    widget.add_class("-compact", update=False)
+            yield widget
 
     def bindings_changed(self, screen: Screen) -> None:
         self._bindings_ready = True
