@@ -10,7 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from quizterm.store import StoreError
 from quizterm.tui.screens.base import QuiztermScreen
@@ -20,6 +20,7 @@ from quizterm.tui.widgets.countdown import Countdown
 from quizterm.tui.widgets.drill_dialogs import ConfirmSubmit, JumpTo
 from quizterm.tui.widgets.palette import Palette
 from quizterm.tui.widgets.question_view import QuestionView
+from quizterm.tui.widgets.footer import Footer
 
 __all__ = ["DrillScreen"]
 

@@ -8,12 +8,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from quizterm.store import StoreError
 from quizterm.tui.screens.base import QuiztermScreen
 from quizterm.tui.widgets.countdown import format_seconds
 from quizterm.tui.widgets.question_view import clip, objective_name
+from quizterm.tui.widgets.footer import Footer
 
 __all__ = ["DrillResultScreen"]
 

@@ -9,7 +9,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from quizterm.store import StoreError
 from quizterm.tui.screens.base import QuiztermScreen
@@ -17,6 +17,7 @@ from quizterm.tui.widgets.guard import guarded
 from quizterm.tui.widgets.countdown import format_seconds
 from quizterm.tui.widgets.drill_dialogs import ResumeDrill
 from quizterm.tui.widgets.question_view import objective_name
+from quizterm.tui.widgets.footer import Footer
 
 __all__ = ["DrillSetupScreen", "begin_drill", "offer_unfinished_drill", "resolve_unfinished", "resume_summary"]
 

@@ -8,10 +8,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from quizterm.store import StoreError
 from quizterm.tui.screens.base import QuiztermScreen
+from quizterm.tui.widgets.footer import Footer
 
 __all__ = ["FlashcardsScreen"]
 

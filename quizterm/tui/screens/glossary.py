@@ -7,10 +7,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from quizterm.tui.screens.base import QuiztermScreen
 from quizterm.tui.widgets.flip_card import FlipCard
+from quizterm.tui.widgets.footer import Footer
 
 __all__ = ["GlossaryScreen"]
 

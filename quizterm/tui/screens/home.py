@@ -7,11 +7,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Label, OptionList, Static
+from textual.widgets import Header, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from quizterm.tui.progress import due_count, lesson_progress, notebook_count
 from quizterm.tui.screens.base import QuiztermScreen
+from quizterm.tui.widgets.footer import Footer
 
 __all__ = ["HomeScreen", "ENTRIES"]
 

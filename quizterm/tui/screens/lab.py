@@ -9,11 +9,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Header, Input, Static
 
 from quizterm.tui.screens.base import QuiztermScreen
 from quizterm.tui.widgets.attention_view import STAGES, AttentionView, DemoConfig
 from quizterm.tui.widgets.lesson_parts import Stack, Wrapped
+from quizterm.tui.widgets.footer import Footer
 
 __all__ = ["LabScreen", "D_MODELS"]
 

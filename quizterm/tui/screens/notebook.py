@@ -9,12 +9,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from quizterm.tui.screens.base import QuiztermScreen
 from quizterm.tui.widgets.guard import guarded
 from quizterm.tui.widgets.question_view import lesson_name, objective_name
+from quizterm.tui.widgets.footer import Footer
 
 __all__ = ["NotebookScreen", "entry_instance", "given_text"]
 

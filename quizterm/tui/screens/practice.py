@@ -9,7 +9,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from quizterm.store import StoreError
@@ -18,6 +18,7 @@ from quizterm.tui.widgets.guard import guarded
 from quizterm.tui.widgets.answer_input import AnswerInput
 from quizterm.tui.widgets.countdown import Countdown
 from quizterm.tui.widgets.question_view import QuestionView, feedback_text, invalid_text
+from quizterm.tui.widgets.footer import Footer
 
 __all__ = ["PracticeScreen", "pitfall_text"]
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from quizterm.tui.screens.base import QuiztermScreen
+from quizterm.tui.widgets.footer import Footer
 
 __all__ = ["ProblemsScreen"]
 

@@ -6,9 +6,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from quizterm.tui.screens.base import QuiztermScreen
+from quizterm.tui.widgets.footer import Footer
 
 __all__ = ["StatsScreen"]
 
