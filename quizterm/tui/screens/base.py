@@ -7,7 +7,7 @@ from dataclasses import replace
 from textual.binding import Binding
 from textual.screen import ActiveBinding, Screen
 
-__all__ = ["QuiztermScreen"]
+__all__ = ["LessonScreen", "QuiztermScreen"]
 
 
 class QuiztermScreen(Screen):
@@ -32,3 +32,16 @@ class QuiztermScreen(Screen):
         if b.group is not None:  # a footer group's label is an i18n key too
             changes["group"] = replace(b.group, description=tr(b.group.description))
         return replace(b, **changes) if changes else b
+
+
+class LessonScreen(QuiztermScreen):
+    """A screen about one lesson: the one named, else the first loaded (or None when none is)."""
+
+    def __init__(self, lesson_id: str | None = None) -> None:
+        super().__init__()
+        self.lesson_id = lesson_id
+
+    @property
+    def lesson(self):
+        bank = self.app.bank
+        return bank.lessons.get(self.lesson_id) or next(iter(bank.lessons.values()), None)

@@ -9,14 +9,14 @@ from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
 from textual.widgets import Header, Static
 
-from quizterm.tui.screens.base import QuiztermScreen
+from quizterm.tui.screens.base import LessonScreen
 from quizterm.tui.widgets.flip_card import FlipCard
 from quizterm.tui.widgets.footer import Footer
 
 __all__ = ["GlossaryScreen"]
 
 
-class GlossaryScreen(QuiztermScreen):
+class GlossaryScreen(LessonScreen):
     """Arrows or tab move between cards; space flips; ``a`` flips them all."""
 
     BINDINGS = [
@@ -24,15 +24,6 @@ class GlossaryScreen(QuiztermScreen):
         Binding("left,up", "app.focus_previous", "bind.prev_card", show=False, id="glossary-prev"),
         Binding("a", "flip_all", "bind.flip_all", id="glossary-flip-all"),
     ]
-
-    def __init__(self, lesson_id: str | None = None) -> None:
-        super().__init__()
-        self.lesson_id = lesson_id
-
-    @property
-    def lesson(self):
-        bank = self.app.bank
-        return bank.lessons.get(self.lesson_id) or next(iter(bank.lessons.values()), None)
 
     def compose(self) -> ComposeResult:
         yield Header()

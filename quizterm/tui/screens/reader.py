@@ -11,7 +11,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Header, Label, SelectionList, Static
 
 from quizterm.tui.progress import ask
-from quizterm.tui.screens.base import QuiztermScreen
+from quizterm.tui.screens.base import LessonScreen
 from quizterm.tui.widgets import lesson_parts as parts
 from quizterm.tui.widgets.attention_view import AttentionView, DemoConfig, SteppedAttentionView
 from quizterm.tui.widgets.checklist import Checklist
@@ -39,7 +39,7 @@ class ReaderBody(VerticalScroll):
         self.app.stylesheet.update_nodes([self], animate=True)
 
 
-class ReaderScreen(QuiztermScreen):
+class ReaderScreen(LessonScreen):
     """Read one lesson: ``n``/``p`` move between parts, arrows and the mouse scroll."""
 
     BINDINGS = [
@@ -51,18 +51,12 @@ class ReaderScreen(QuiztermScreen):
     ]
 
     def __init__(self, lesson_id: str | None = None) -> None:
-        super().__init__()
-        self.lesson_id = lesson_id
+        super().__init__(lesson_id)
         self.sections_read: set[str] = set()
         self.position: str | None = None
         self._restoring = True
         self._nav: str | None = None  # the part the last n/p landed on
         self._save_timer = None
-
-    @property
-    def lesson(self):
-        bank = self.app.bank
-        return bank.lessons.get(self.lesson_id) or next(iter(bank.lessons.values()), None)
 
     # --- composing the page ---------------------------------------------------------------------
 
