@@ -13,6 +13,7 @@ from rich.cells import cell_len
 from rich.console import Group
 from rich.text import Text
 
+from quizterm.render.cells import clip
 from quizterm.stats.accuracy import AccuracyRow
 from quizterm.stats.report import StatsReport
 
@@ -26,17 +27,8 @@ PLOT_DAYS = 28
 
 def pad(text: str, width: int) -> str:
     """``text`` padded with spaces to ``width`` terminal cells (CJK counts as two), cut with '…'."""
-    text = " ".join(text.split())
-    if cell_len(text) <= width:
-        return text + " " * (width - cell_len(text))
-    out, used = [], 0
-    for ch in text:
-        w = cell_len(ch)
-        if used + w > width - 1:
-            break
-        out.append(ch)
-        used += w
-    return "".join(out) + "…" + " " * max(0, width - used - 1)
+    text = clip(" ".join(text.split()), width)
+    return text + " " * max(0, width - cell_len(text))
 
 
 def level(count: int, peak: int) -> int:

@@ -9,6 +9,8 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from quizterm.render.cells import clip
+
 __all__ = ["QuestionView", "feedback_text"]
 
 
@@ -79,22 +81,6 @@ def invalid_text(tr: Any, err: Exception) -> str:
     if row is not None and col is not None:
         text += tr("grade.err.cell", row=row, col=col)
     return text
-
-
-def clip(text: str, cells: int) -> str:
-    """``text`` cut to ``cells`` terminal cells (CJK counts two), with "…" when cut."""
-    from rich.cells import cell_len
-
-    if cell_len(text) <= cells:
-        return text
-    out, used = [], 0
-    for ch in text:
-        w = cell_len(ch)
-        if used + w > cells - 1:
-            break
-        out.append(ch)
-        used += w
-    return "".join(out) + "…"
 
 
 def objective_name(bank: Any, objective_id: str | None, cells: int = 40) -> str:
